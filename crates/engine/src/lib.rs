@@ -1,0 +1,1 @@
+//! Caption in, record out.

@@ -1,0 +1,1 @@
+//! Capitalized name chunks, and people and organizations among them.

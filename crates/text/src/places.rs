@@ -1,0 +1,1 @@
+//! Place phrases with their grammatical cues.
