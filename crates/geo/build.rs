@@ -1,0 +1,245 @@
+//! Compiles data/gazetteer/* into the embedded index, so that start-up parses nothing.
+//!
+//! Writes to OUT_DIR:
+//! * `places.bin`: the index blob (see src/blob.rs) of places.tsv.gz;
+//! * `tables.rs`: countries and admin1 divisions as static arrays with sorted folded keys.
+
+#![allow(dead_code)]
+
+#[path = "src/fold.rs"]
+mod fold;
+
+#[path = "src/blob.rs"]
+mod blob;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use blob::{BlobBuilder, RawPlace};
+use fold::{fold, loose_key};
+
+fn main() {
+    let t0 = Instant::now();
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let data = manifest.join("../../data/gazetteer");
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    for f in [
+        "places.tsv.gz",
+        "admin1.tsv",
+        "countries.tsv",
+        "country_extra.tsv",
+    ] {
+        println!("cargo:rerun-if-changed={}", data.join(f).display());
+    }
+    println!("cargo:rerun-if-changed=src/fold.rs");
+    println!("cargo:rerun-if-changed=src/blob.rs");
+    println!("cargo:rerun-if-changed=build.rs");
+
+    let blob = build_places(&data.join("places.tsv.gz"));
+    std::fs::write(out.join("places.bin"), blob).unwrap();
+    let t1 = Instant::now();
+
+    let mut code = String::new();
+    countries(&data, &mut code);
+    admin1(&data, &mut code);
+    std::fs::write(out.join("tables.rs"), code).unwrap();
+    // Visible with `cargo build -vv` or in the build script's `output` file, without adding a
+    // warning to everybody's build.
+    println!(
+        "timing: places {:.2}s, tables {:.2}s",
+        (t1 - t0).as_secs_f64(),
+        t1.elapsed().as_secs_f64()
+    );
+}
+
+fn build_places(path: &Path) -> Vec<u8> {
+    let gz = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::with_capacity(gz.len() * 3);
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_string(&mut text)
+        .unwrap();
+    let t = Instant::now();
+    let mut b = BlobBuilder::new();
+    let mut p = RawPlace::default();
+    for (i, line) in text.lines().enumerate() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let c: Vec<&str> = line.split('\t').collect();
+        assert!(
+            c.len() == 10,
+            "places.tsv.gz line {}: {} columns",
+            i + 1,
+            c.len()
+        );
+        p.id = c[0].parse().unwrap();
+        p.name.clear();
+        p.name.push_str(c[1]);
+        p.alternates.clear();
+        if !c[2].is_empty() {
+            p.alternates.extend(c[2].split(',').map(str::to_owned));
+        }
+        p.lat = c[3].parse().unwrap();
+        p.lon = c[4].parse().unwrap();
+        p.fclass = c[5].bytes().next().unwrap_or(b'P');
+        p.fcode = c[6].to_owned();
+        p.cc = c[7].to_owned();
+        p.admin1 = c[8].to_owned();
+        p.pop = c[9].parse().unwrap_or(0);
+        b.add(&p).unwrap();
+    }
+    let t2 = Instant::now();
+    let r = b.finish().unwrap();
+    // Plain stdout (not a cargo directive): recorded in target/*/build/dateline-geo-*/output.
+    println!(
+        "timing: gunzip+parse+fold {:.2}s, sort+fst {:.2}s",
+        (t2 - t).as_secs_f64(),
+        t2.elapsed().as_secs_f64()
+    );
+    r
+}
+
+fn rows(path: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('\t').map(|s| s.trim().to_owned()).collect())
+        .collect()
+}
+
+/// Keys that name a country only as a two-letter code would clash with English words ("US").
+fn push_key(keys: &mut Vec<(String, u32, u32)>, name: &str, prio: u32, idx: u32) {
+    let f = fold(name);
+    if f.is_empty() {
+        return;
+    }
+    let f = f.strip_prefix("the ").map(str::to_owned).unwrap_or(f);
+    keys.push((f, prio, idx));
+}
+
+fn emit_keys(code: &mut String, name: &str, mut keys: Vec<(String, u32, u32)>) {
+    // Sorted by key, then by priority, so the first hit of a binary search is the best one.
+    keys.sort();
+    keys.dedup_by(|a, b| a.0 == b.0 && a.2 == b.2);
+    writeln!(code, "pub(crate) static {name}: &[(&str, u32)] = &[").unwrap();
+    for (k, _, i) in keys {
+        writeln!(code, "    ({k:?}, {i}),").unwrap();
+    }
+    code.push_str("];\n");
+}
+
+fn countries(data: &Path, code: &mut String) {
+    let base = rows(&data.join("countries.tsv"));
+    let extra = rows(&data.join("country_extra.tsv"));
+    code.push_str("pub(crate) static COUNTRIES: &[CountryRow] = &[\n");
+    let mut index = BTreeMap::new();
+    for (i, r) in base.iter().enumerate() {
+        assert!(r.len() == 9, "countries.tsv: {r:?}");
+        index.insert(r[0].clone(), i as u32);
+        writeln!(
+            code,
+            "    CountryRow {{ code: {:?}, name: {:?}, official: {:?}, lat: {}f64, lon: {}f64 }},",
+            r[0], r[1], r[2], r[6], r[7]
+        )
+        .unwrap();
+    }
+    code.push_str("];\n");
+    let area = |i: u32| -> u32 {
+        let a: f64 = base[i as usize][8].parse().unwrap_or(0.0);
+        // Larger countries win ties ("Dominican" → DO, not DM): priority is inverse area.
+        u32::MAX - (a.min(4e9) as u32)
+    };
+    let mut names = Vec::new();
+    let mut demonyms = Vec::new();
+    for r in &extra {
+        assert!(r.len() == 3, "country_extra.tsv: {r:?}");
+        let i = *index
+            .get(&r[0])
+            .unwrap_or_else(|| panic!("country_extra.tsv: unknown {}", r[0]));
+        match r[1].as_str() {
+            "name" => push_key(&mut names, &r[2], 0, i),
+            "demonym" => push_key(&mut demonyms, &r[2], 0, i),
+            k => panic!("country_extra.tsv: unknown kind {k}"),
+        }
+    }
+    for (i, r) in base.iter().enumerate() {
+        let i = i as u32;
+        push_key(&mut names, &r[1], 1, i);
+        push_key(&mut names, &r[2], 2, i);
+        for a in r[3].split('|').filter(|a| !a.is_empty()) {
+            // Two- and three-letter codes ("SY", "UK") are handled as codes, not names.
+            if a.len() <= 3 && a.bytes().all(|b| b.is_ascii_uppercase()) {
+                continue;
+            }
+            push_key(&mut names, a, area(i), i);
+        }
+        for d in [&r[4], &r[5]] {
+            if !d.is_empty() {
+                push_key(&mut demonyms, d, area(i), i);
+            }
+        }
+    }
+    emit_keys(code, "COUNTRY_NAMES", names);
+    emit_keys(code, "COUNTRY_DEMONYMS", demonyms);
+}
+
+/// Generic words that captions add to or drop from a division's name.
+const ADMIN_WORDS: &[&str] = &[
+    "governorate",
+    "province",
+    "region",
+    "state",
+    "district",
+    "oblast",
+    "prefecture",
+    "county",
+    "department",
+    "muhafazat",
+    "wilayah",
+    "wilayat",
+    "krai",
+    "okrug",
+    "republic",
+    "of",
+];
+
+fn admin1(data: &Path, code: &mut String) {
+    let mut all = rows(&data.join("admin1.tsv"));
+    for r in &all {
+        assert!(
+            !r.is_empty() && r[0].contains('.') && r.len() >= 2,
+            "admin1.tsv: {r:?}"
+        );
+    }
+    // Sorted by (country, code): the order `Gazetteer::admin1` binary-searches in.
+    all.sort_by(|a, b| a[0].split_once('.').cmp(&b[0].split_once('.')));
+    code.push_str("pub(crate) static ADMIN1: &[Admin1Row] = &[\n");
+    let mut exact = Vec::new();
+    let mut loose = Vec::new();
+    for (i, r) in all.iter().enumerate() {
+        let (cc, a1) = r[0].split_once('.').unwrap();
+        let gid: u64 = r.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
+        writeln!(
+            code,
+            "    Admin1Row {{ cc: {cc:?}, code: {a1:?}, name: {:?}, gid: {gid} }},",
+            r[1]
+        )
+        .unwrap();
+        let f = fold(&r[1]);
+        let i = i as u32;
+        exact.push((f.clone(), 0, i));
+        loose.push((loose_key(&f), 0, i));
+        let bare: Vec<&str> = f.split(' ').filter(|t| !ADMIN_WORDS.contains(t)).collect();
+        if !bare.is_empty() && bare.len() != f.split(' ').count() {
+            let b = bare.join(" ");
+            loose.push((loose_key(&b), 1, i));
+            exact.push((b, 1, i));
+        }
+    }
+    code.push_str("];\n");
+    emit_keys(code, "ADMIN1_EXACT", exact);
+    emit_keys(code, "ADMIN1_LOOSE", loose);
+}
