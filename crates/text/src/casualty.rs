@@ -1,7 +1,21 @@
 //! Casualty figures and whom they are attributed to.
 //!
-//! OWNER: event/casualty helper. Replace this stub; keep the public signatures.
+//! Figures are found by four patterns on the caption with whitespace folded:
+//! - number first: "at least four children were killed", "19 people injured", "12 dead";
+//! - verb first: "killing 5", "have killed nearly 1,300 people", "left 3 dead";
+//! - "death toll rose to 40";
+//! - "the deaths/lives/bodies of 12".
+//!
+//! A figure is dropped when it is a sub-count ("including more than 300 children"), a running
+//! total of a war ("The conflict has so far led to the deaths of over 11,500"), or not a number
+//! ("dozens" → a warning). The first remaining figure of each kind wins. The source is looked
+//! for in the figure's sentence: "according to X", "X said", "said X", "citing X".
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::event::{Folded, fold_excludes, in_excluded, sentence_of, sentences};
 use crate::{Found, Span};
 
 /// Killed / injured figures of the incident the photo belongs to.
@@ -17,7 +31,684 @@ pub struct CasualtiesFound {
     pub source: Option<Found<String>>,
 }
 
+const UNITS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|\
+                     sixteen|seventeen|eighteen|nineteen";
+const TENS: &str = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety";
+const DIGIT_UNITS: &str = "one|two|three|four|five|six|seven|eight|nine";
+const QUAL: &str = r"at\s+least|more\s+than|over|nearly|almost|about|around|approximately|roughly|some|up\s+to|\
+                     as\s+many\s+as|close\s+to|an\s+estimated|at\s+most|fewer\s+than|less\s+than|upwards\s+of";
+
+fn num_re() -> String {
+    let tens = format!(r"(?:{TENS})(?:[-\s](?:{DIGIT_UNITS}))?");
+    let words = format!(
+        r"(?:(?:a|one|{DIGIT_UNITS})\s+hundred(?:\s+(?:and\s+)?(?:{tens}|{UNITS}))?|{tens}|(?:{UNITS})|(?:a|one|two|three)\s+dozen)"
+    );
+    format!(r"(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?(?:\s+(?:million|thousand))?|{words})")
+}
+
+const AUX: &str = r"(?:(?:were|was|have|has|had|been|are|is|being|reportedly|also|later|all|now|believed|feared|confirmed|to\s+be|so\s+far)\s+){0,4}";
+const VERB_AFTER: &str =
+    r"killed|dead|died|deaths|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives";
+
+static NUM_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    Regex::new(&format!(
+        r"(?i)\b(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b(?P<mid>(?:\s+[\p{{L}}][\p{{L}}'\-]*){{0,4}}?)\s+{AUX}(?P<v>{VERB_AFTER})\b"
+    ))
+    .expect("NUM_FIRST regex")
+});
+
+static VERB_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    Regex::new(&format!(
+        r"(?i)\b(?P<v>killing|killed|kills|kill|wounding|wounded|wounds|injuring|injured|injures|leaving|left|leaves)\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+    ))
+    .expect("VERB_FIRST regex")
+});
+
+static DEATH_TOLL: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    Regex::new(&format!(
+        r"(?i)\b(?P<v>death\s+toll|toll)\b[^.;]{{0,40}}?\b(?:to|at|of|reached|hit|is|was|stood|stands|climbed|rose)\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+    ))
+    .expect("DEATH_TOLL regex")
+});
+
+static DEATHS_OF: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    Regex::new(&format!(
+        r"(?i)\b(?P<v>deaths|lives|bodies)\s+of\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+    ))
+    .expect("DEATHS_OF regex")
+});
+
+static VAGUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)\b(?:(?P<w>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)(?:\s+(?:of\s+)?[\p{{L}}][\p{{L}}'\-]*){{0,3}}?\s+{AUX}(?P<v>{VERB_AFTER})\b|(?P<v2>killing|killed|wounding|wounded|injuring|injured|leaving|left)\s+(?P<w2>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)\b)"
+    ))
+    .expect("VAGUE regex")
+});
+
+static RUNNING_TOTAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b",
+    )
+    .expect("RUNNING_TOTAL regex")
+});
+
+static SUBCOUNT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:including|includes|among\s+them|among\s+whom|of\s+whom|of\s+them|among\s+the(?:m)?|of\s+which)\s*$")
+        .expect("SUBCOUNT regex")
+});
+
+static SAID_BY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:^|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)\s+(?:said|says|say|reported|told\s+[\p{L}]+)\b")
+        .expect("SAID_BY regex")
+});
+
+static SAID_X: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)[,;]\s*(?:said|says|according\s+to|reported)\s+(?P<src>[^,.;()]{2,80})")
+        .expect("SAID_X regex")
+});
+
+static CITING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:citing|quoting)\s+(?P<src>[^,.;()]{2,80})").expect("CITING regex")
+});
+
+const NON_FIGURE_NEXT: [&str; 24] = [
+    "years",
+    "year",
+    "months",
+    "month",
+    "days",
+    "day",
+    "weeks",
+    "week",
+    "hours",
+    "hour",
+    "minutes",
+    "times",
+    "km",
+    "kilometres",
+    "kilometers",
+    "miles",
+    "metres",
+    "meters",
+    "percent",
+    "per",
+    "am",
+    "pm",
+    "a.m",
+    "p.m",
+];
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+const PRONOUNS: [&str; 14] = [
+    "he", "she", "they", "it", "we", "i", "you", "who", "which", "that", "this", "there", "one",
+    "police",
+];
+
+#[derive(Debug, Clone)]
+struct Figure {
+    killed: bool,
+    value: u64,
+    qual: Option<&'static str>,
+    /// Folded byte range of the figure phrase.
+    start: usize,
+    end: usize,
+    /// Folded byte start of the number.
+    num_start: usize,
+}
+
+/// Parses a number written with digits or words ("1,300", "2.8 million", "twenty-five").
+pub fn parse_number(s: &str) -> Option<u64> {
+    let s = s.trim().to_lowercase();
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let first = s.chars().next()?;
+    if first.is_ascii_digit() {
+        let (digits, mult) = if let Some(d) = s.strip_suffix(" million") {
+            (d, 1_000_000.0)
+        } else if let Some(d) = s.strip_suffix(" thousand") {
+            (d, 1_000.0)
+        } else {
+            (s.as_str(), 1.0)
+        };
+        let d: String = digits.chars().filter(|c| *c != ',').collect();
+        let v: f64 = d.parse().ok()?;
+        let v = (v * mult).round();
+        return (v.is_finite() && (0.0..1e15).contains(&v)).then_some(v as u64);
+    }
+    let mut total: u64 = 0;
+    let mut current: u64 = 0;
+    let mut any = false;
+    for w in s.split([' ', '-']) {
+        let v = match w {
+            "a" => Some(1),
+            "and" => continue,
+            "one" => Some(1),
+            "two" => Some(2),
+            "three" => Some(3),
+            "four" => Some(4),
+            "five" => Some(5),
+            "six" => Some(6),
+            "seven" => Some(7),
+            "eight" => Some(8),
+            "nine" => Some(9),
+            "ten" => Some(10),
+            "eleven" => Some(11),
+            "twelve" => Some(12),
+            "thirteen" => Some(13),
+            "fourteen" => Some(14),
+            "fifteen" => Some(15),
+            "sixteen" => Some(16),
+            "seventeen" => Some(17),
+            "eighteen" => Some(18),
+            "nineteen" => Some(19),
+            "twenty" => Some(20),
+            "thirty" => Some(30),
+            "forty" => Some(40),
+            "fifty" => Some(50),
+            "sixty" => Some(60),
+            "seventy" => Some(70),
+            "eighty" => Some(80),
+            "ninety" => Some(90),
+            _ => None,
+        };
+        match (v, w) {
+            (Some(v), _) => {
+                current += v;
+                any = true;
+            }
+            (None, "hundred") => current = current.max(1) * 100,
+            (None, "dozen") => current = current.max(1) * 12,
+            (None, "thousand") => {
+                total += current.max(1) * 1000;
+                current = 0;
+            }
+            _ => return None,
+        }
+    }
+    any.then_some(total + current)
+}
+
+fn qualifier_of(q: Option<&str>) -> &'static str {
+    let Some(q) = q else { return "exact" };
+    let q = q.trim().to_lowercase();
+    let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
+    match q.as_str() {
+        "at least" | "more than" | "over" | "as many as" | "upwards of" => "at_least",
+        _ => "about",
+    }
+}
+
+fn next_word(text: &str, pos: usize) -> String {
+    text[pos..]
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric() && c != '.')
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('.')
+        .to_lowercase()
+}
+
+fn is_year_like(n: &str) -> bool {
+    n.len() == 4
+        && n.chars().all(|c| c.is_ascii_digit())
+        && (n.starts_with("19") || n.starts_with("20"))
+}
+
 /// Finds casualty figures; returns them and warnings ("dozens" killed → no number, a warning).
-pub fn find_casualties(_text: &str, _exclude: &[Span]) -> (CasualtiesFound, Vec<String>) {
-    (CasualtiesFound::default(), Vec::new())
+pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<String>) {
+    let mut out = CasualtiesFound::default();
+    let mut warnings = Vec::new();
+    let f = Folded::new(text);
+    let ft = f.text.as_str();
+    let ex = fold_excludes(&f, exclude);
+    let sents = sentences(ft, &ex);
+
+    let mut figs: Vec<Figure> = Vec::new();
+    let push = |figs: &mut Vec<Figure>,
+                killed: bool,
+                caps: &regex::Captures<'_>,
+                whole: regex::Match<'_>| {
+        let Some(n) = caps.name("n") else { return };
+        let Some(value) = parse_number(n.as_str()) else {
+            return;
+        };
+        figs.push(Figure {
+            killed,
+            value,
+            qual: Some(qualifier_of(caps.name("q").map(|q| q.as_str()))),
+            start: whole.start(),
+            end: whole.end(),
+            num_start: caps.name("q").map_or(n.start(), |q| q.start()),
+        });
+    };
+
+    for caps in NUM_FIRST.captures_iter(ft) {
+        let (Some(whole), Some(v), Some(n)) = (caps.get(0), caps.name("v"), caps.name("n")) else {
+            continue;
+        };
+        let mid = caps.name("mid").map_or("", |m| m.as_str()).to_lowercase();
+        let bad_mid = mid.split_whitespace().any(|w| {
+            [
+                "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who",
+                "that", "which", "were", "was",
+            ]
+            .contains(&w)
+                || MONTHS.contains(&w)
+        });
+        let last_mid = mid.split_whitespace().last().unwrap_or("");
+        let bad_last = ["and", "or", "but"].contains(&last_mid);
+        if bad_mid || bad_last || is_year_like(n.as_str()) {
+            continue;
+        }
+        let v = v.as_str().to_lowercase();
+        let killed = !matches!(v.as_str(), "wounded" | "injured" | "hurt");
+        push(&mut figs, killed, &caps, whole);
+    }
+    for caps in VERB_FIRST.captures_iter(ft) {
+        let (Some(whole), Some(v), Some(n)) = (caps.get(0), caps.name("v"), caps.name("n")) else {
+            continue;
+        };
+        let v = v.as_str().to_lowercase();
+        let rest: String = ft[n.end()..]
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        let nw = next_word(ft, n.end());
+        if NON_FIGURE_NEXT.contains(&nw.as_str())
+            || MONTHS.contains(&nw.as_str())
+            || ft[n.end()..].starts_with('-')
+        {
+            continue;
+        }
+        if is_year_like(n.as_str()) {
+            continue;
+        }
+        let killed = if matches!(v.as_str(), "leaving" | "left" | "leaves") {
+            let rw: Vec<&str> = rest.split(|c: char| !c.is_alphanumeric()).collect();
+            if rw.iter().any(|w| ["dead", "killed"].contains(w)) {
+                true
+            } else if rw
+                .iter()
+                .any(|w| ["injured", "wounded", "hurt"].contains(w))
+            {
+                false
+            } else {
+                continue;
+            }
+        } else {
+            v.starts_with("kill")
+        };
+        push(&mut figs, killed, &caps, whole);
+    }
+    for re in [&*DEATH_TOLL, &*DEATHS_OF] {
+        for caps in re.captures_iter(ft) {
+            let (Some(whole), Some(n)) = (caps.get(0), caps.name("n")) else {
+                continue;
+            };
+            let nw = next_word(ft, n.end());
+            if is_year_like(n.as_str())
+                || MONTHS.contains(&nw.as_str())
+                || NON_FIGURE_NEXT.contains(&nw.as_str())
+            {
+                continue;
+            }
+            push(&mut figs, true, &caps, whole);
+        }
+    }
+    figs.sort_by_key(|x| x.start);
+
+    for fig in figs {
+        if in_excluded(&ex, fig.start, fig.end) {
+            continue;
+        }
+        let si = sentence_of(&sents, fig.start);
+        let Some(sent) = sents.get(si) else { continue };
+        let sent_text = &ft[sent.start..sent.end];
+        // Sub-count: "including more than 300 children".
+        let lead_start = fig.num_start.saturating_sub(30).max(sent.start);
+        let lead_start = (lead_start..=fig.num_start)
+            .find(|&i| ft.is_char_boundary(i))
+            .unwrap_or(fig.num_start);
+        if SUBCOUNT.is_match(ft[lead_start..fig.num_start].trim_end()) {
+            continue;
+        }
+        if RUNNING_TOTAL.is_match(sent_text) {
+            continue;
+        }
+        let slot = if fig.killed {
+            &mut out.killed
+        } else {
+            &mut out.injured
+        };
+        if slot.is_some() {
+            continue;
+        }
+        let rule = if fig.killed {
+            "casualty.killed"
+        } else {
+            "casualty.injured"
+        };
+        *slot = Some(Found::new(fig.value, f.span(fig.start, fig.end), rule));
+        if fig.killed || out.qualifier.is_none() {
+            out.qualifier = fig.qual;
+        }
+        if (fig.killed || out.source.is_none())
+            && let Some((s, e, v)) = find_source(ft, sent.start, sent.end)
+        {
+            out.source = Some(Found::new(v, f.span(s, e), "casualty.source"));
+        }
+    }
+
+    // Vague amounts.
+    for caps in VAGUE.captures_iter(ft) {
+        let Some(whole) = caps.get(0) else { continue };
+        if in_excluded(&ex, whole.start(), whole.end()) {
+            continue;
+        }
+        let w = caps
+            .name("w")
+            .or(caps.name("w2"))
+            .map_or("", |m| m.as_str());
+        let w = w
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        let msg = format!("casualty figure '{w}' is not a number");
+        if !warnings.contains(&msg) {
+            warnings.push(msg);
+        }
+    }
+    (out, warnings)
+}
+
+/// The attribution in folded sentence `[start, end)`: (folded start, folded end, value).
+fn find_source(ft: &str, start: usize, end: usize) -> Option<(usize, usize, String)> {
+    let sent = &ft[start..end];
+    let lower = sent.to_lowercase();
+    // "according to (the) X"
+    if let Some(p) = lower.find("according to ")
+        && sent.is_char_boundary(p)
+    {
+        let a = p + "according to ".len();
+        let rest = &sent[a..];
+        let mut stop = rest.len();
+        for (i, c) in rest.char_indices() {
+            let dot_end = c == '.' && rest[i + 1..].chars().next().is_none_or(|n| n == ' ');
+            if matches!(c, ',' | ';' | ':' | '(' | ')' | '\n') || dot_end {
+                stop = i;
+                break;
+            }
+        }
+        if let Some(v) = clean_source(&rest[..stop]) {
+            let off = rest[..stop].find(v.as_str()).unwrap_or(0);
+            return Some((start + a + off, start + a + off + v.len(), v));
+        }
+    }
+    // "X said", "what X said"
+    let mut best: Option<(usize, usize, String)> = None;
+    for caps in SAID_BY.captures_iter(sent) {
+        let Some(m) = caps.name("src") else { continue };
+        if let Some(v) = clean_source(m.as_str()) {
+            let first = v.split_whitespace().next().unwrap_or("").to_lowercase();
+            if PRONOUNS.contains(&first.as_str()) && v.split_whitespace().count() == 1 {
+                continue;
+            }
+            // The name must not itself contain a figure or a verb of the clause.
+            if v.chars().any(|c| c.is_ascii_digit())
+                || v.split_whitespace().any(|w| {
+                    [
+                        "were", "was", "killed", "injured", "wounded", "dead", "is", "are", "has",
+                        "have",
+                    ]
+                    .contains(&w.to_lowercase().as_str())
+                })
+            {
+                continue;
+            }
+            let off = m.as_str().find(v.as_str()).unwrap_or(0);
+            best = Some((
+                start + m.start() + off,
+                start + m.start() + off + v.len(),
+                v,
+            ));
+            break;
+        }
+    }
+    if best.is_some() {
+        return best;
+    }
+    for re in [&*SAID_X, &*CITING] {
+        if let Some(caps) = re.captures(sent)
+            && let Some(m) = caps.name("src")
+            && let Some(v) = clean_source(m.as_str())
+        {
+            let off = m.as_str().find(v.as_str()).unwrap_or(0);
+            return Some((
+                start + m.start() + off,
+                start + m.start() + off + v.len(),
+                v,
+            ));
+        }
+    }
+    None
+}
+
+/// Trims a source phrase: a leading article, a trailing parenthesis or date words.
+fn clean_source(s: &str) -> Option<String> {
+    let mut s = s.trim();
+    for art in ["the ", "The ", "THE "] {
+        if let Some(r) = s.strip_prefix(art) {
+            s = r;
+        }
+    }
+    // Cut trailing " on Monday", " in a statement", " on ...".
+    for cut in [" on ", " in a ", " late ", " earlier ", " told ", " that "] {
+        if let Some(p) = s.find(cut) {
+            s = &s[..p];
+        }
+    }
+    let s = s.trim().trim_end_matches(['.', ' ']);
+    let n = s.split_whitespace().count();
+    if s.is_empty() || n > 10 || s.len() > 100 {
+        return None;
+    }
+    Some(s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cas(t: &str) -> (CasualtiesFound, Vec<String>) {
+        find_casualties(t, &[])
+    }
+    fn k(t: &str) -> Option<u64> {
+        cas(t).0.killed.map(|f| f.value)
+    }
+    fn i(t: &str) -> Option<u64> {
+        cas(t).0.injured.map(|f| f.value)
+    }
+    fn src(t: &str) -> Option<String> {
+        cas(t).0.source.map(|f| f.value)
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_number("1,300"), Some(1300));
+        assert_eq!(parse_number("four"), Some(4));
+        assert_eq!(parse_number("twenty-five"), Some(25));
+        assert_eq!(parse_number("two hundred and twelve"), Some(212));
+        assert_eq!(parse_number("a dozen"), Some(12));
+        assert_eq!(parse_number("2.8 million"), Some(2_800_000));
+        assert_eq!(parse_number("nonsense"), None);
+        assert_eq!(parse_number(""), None);
+    }
+
+    #[test]
+    fn seed_style() {
+        let t = "At least four children were killed and 19 people injured in the government strike in Harasta, \
+                 according to the Syrian Observatory for Human Rights.";
+        let (c, w) = cas(t);
+        assert_eq!(c.killed.as_ref().map(|f| f.value), Some(4));
+        assert_eq!(c.injured.as_ref().map(|f| f.value), Some(19));
+        assert_eq!(c.qualifier, Some("at_least"));
+        assert_eq!(
+            c.source.as_ref().map(|f| f.value.as_str()),
+            Some("Syrian Observatory for Human Rights")
+        );
+        assert!(w.is_empty());
+        let s = c.source.unwrap().span;
+        assert_eq!(s.slice(t), "Syrian Observatory for Human Rights");
+    }
+
+    #[test]
+    fn verb_first_and_subcount() {
+        let t = "According to the National Disaster Management Authority (NDMA), flash floods have killed over 800 \
+                 people, including more than 300 children.";
+        assert_eq!(k(t), Some(800));
+        assert_eq!(
+            src(t).as_deref(),
+            Some("National Disaster Management Authority")
+        );
+        assert_eq!(
+            k("rains that began in mid-June and have killed nearly 1,300 people."),
+            Some(1300)
+        );
+        assert_eq!(
+            cas("rains have killed nearly 1,300 people.").0.qualifier,
+            Some("about")
+        );
+    }
+
+    #[test]
+    fn written_captions() {
+        // written: Gaza
+        let t = "Palestinians inspect a house destroyed in an Israeli strike that killed 12 people, Hamas \
+                 officials said, in Rafah, October 2023.";
+        assert_eq!(k(t), Some(12));
+        assert_eq!(src(t).as_deref(), Some("Hamas officials"));
+        // written: Ukraine
+        let t = "A Russian missile hit a shopping mall in Kremenchuk, killing at least 18 people and wounding 59, \
+                 Ukraine's State Emergency Service said.";
+        assert_eq!(k(t), Some(18));
+        assert_eq!(i(t), Some(59));
+        assert_eq!(src(t).as_deref(), Some("Ukraine's State Emergency Service"));
+        // written: Sudan
+        let t = "Smoke rises over Khartoum. Shelling left 3 dead and 10 injured, activists said.";
+        assert_eq!(k(t), Some(3));
+        assert_eq!(i(t), Some(10));
+        assert_eq!(src(t).as_deref(), Some("activists"));
+        // written: Turkey earthquake
+        let t = "The death toll from the earthquake rose to 5,434, the disaster agency AFAD said.";
+        assert_eq!(k(t), Some(5434));
+        // written: Myanmar
+        let t =
+            "Nine people were killed in the air strike on Pazigyi village, a local official said.";
+        assert_eq!(k(t), Some(9));
+        assert_eq!(src(t).as_deref(), Some("a local official"));
+        // written: health ministry
+        let t = "Twenty-five people were wounded, the health ministry said.";
+        assert_eq!(i(t), Some(25));
+        assert_eq!(src(t).as_deref(), Some("health ministry"));
+        // written
+        let t = "The blast killed 5 and injured 30, according to police.";
+        assert_eq!((k(t), i(t)), (Some(5), Some(30)));
+        assert_eq!(src(t).as_deref(), Some("police"));
+    }
+
+    #[test]
+    fn not_casualties() {
+        assert_eq!(
+            cas("Syrian refugee Samah, 5, poses at Zaatari refugee camp.").0,
+            CasualtiesFound::default()
+        );
+        assert_eq!(
+            cas("More than 2.8 million Syrian children cannot get an education.").0,
+            CasualtiesFound::default()
+        );
+        assert_eq!(
+            cas("The cannon is made of four tubes and can fire four shells.").0,
+            CasualtiesFound::default()
+        );
+        assert_eq!(
+            cas("The conflict has so far led to the deaths of over 11,500 people.").0,
+            CasualtiesFound::default()
+        );
+        assert_eq!(
+            cas("A displaced Iraqi holds the body of his wife, who was killed.").0,
+            CasualtiesFound::default()
+        );
+        assert_eq!(
+            cas("A 9-year-old girl was killed in Mosul.").0,
+            CasualtiesFound::default()
+        );
+        assert_eq!(
+            cas("He was killed 2 years ago.").0,
+            CasualtiesFound::default()
+        );
+        assert_eq!(
+            cas("Moeen Ali's side injury continues to improve.").0,
+            CasualtiesFound::default()
+        );
+        // written
+        assert_eq!(
+            cas("More than 400,000 people have been killed in Syria's civil war.").0,
+            CasualtiesFound::default()
+        );
+    }
+
+    #[test]
+    fn vague_amounts_warn() {
+        let (c, w) = cas("Dozens of people were killed in the attack.");
+        assert!(c.killed.is_none());
+        assert_eq!(
+            w,
+            vec!["casualty figure 'dozens' is not a number".to_string()]
+        );
+        let (c, w) = cas("The quake killed thousands across the region.");
+        assert!(c.killed.is_none());
+        assert_eq!(w.len(), 1);
+        assert!(
+            cas("He is one of thousands of migrants who landed.")
+                .1
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn excluded_spans_are_ignored() {
+        let t = "Caption. 5 killed/Reuters";
+        let p = t.find('5').unwrap();
+        assert!(
+            find_casualties(t, &[Span::new(p, t.len())])
+                .0
+                .killed
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn no_figures_no_qualifier() {
+        let (c, w) = cas("");
+        assert_eq!(c, CasualtiesFound::default());
+        assert!(w.is_empty());
+    }
 }

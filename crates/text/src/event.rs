@@ -1,20 +1,191 @@
 //! Event type, hedging and generic actors.
 //!
-//! OWNER: event/casualty helper. Replace this stub; keep the public signatures.
+//! Design: every cue of `data/event_cues.tsv` found in the caption gets a score
+//! `weight × sentence factor × quote factor × context factor`:
+//! - sentence factor: the first substantial sentence is the main one (1.0), the second 0.6,
+//!   later ones 0.45 (dateline fragments such as "Idlib, Syria." do not count as sentences);
+//! - quote factor: cues inside a long quotation count 0.4;
+//! - context factor: a `background` word just before the cue ("due to", "amid", "during")
+//!   lowers it, a `boost` word ("following", "after", "hit by") raises it.
+//!
+//! A type scores its best cue plus a little for further cues; the best type wins, ties going to
+//! the type named first (so "air strikes and shelling" is an air strike). Precedence rules on
+//! top: fighting that people flee in the same sentence is displacement.
+//!
+//! `reported` comes from a hedge in the sentence of the incident (the deciding cue, an incident
+//! cue that is not background, or a casualty figure), from a caption-wide hedge ("Reuters is
+//! unable to independently verify"), or from an attribution of the casualty figures.
 
-use crate::{Found, LexiconError, Span};
+use std::collections::HashMap;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use crate::{Found, LexiconError, Span, tsv_rows};
+
+/// The contract's event types, in the order used for tie-breaking documentation only.
+pub const EVENT_TYPES: [&str; 15] = [
+    "air_strike",
+    "shelling",
+    "explosion",
+    "armed_clash",
+    "attack",
+    "protest",
+    "displacement",
+    "rescue",
+    "funeral",
+    "humanitarian_aid",
+    "disaster",
+    "politics",
+    "sport",
+    "daily_life",
+    "other",
+];
+
+/// Types that name an incident (as opposed to what a photo shows).
+const INCIDENT_TYPES: [&str; 6] = [
+    "air_strike",
+    "shelling",
+    "explosion",
+    "armed_clash",
+    "attack",
+    "disaster",
+];
+
+/// Built-in cue table.
+const BUILTIN_TSV: &str = include_str!("../../../data/event_cues.tsv");
+
+/// Smallest score a type needs to be reported at all.
+const MIN_SCORE: f64 = 0.6;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    Event(usize),
+    Hedge,
+    HedgeGlobal,
+    Actor,
+    Background(f64),
+    Boost(f64),
+    Ignore,
+}
+
+#[derive(Debug, Clone)]
+struct Entry {
+    kind: Kind,
+    /// Lowercased phrase, single spaces, without the trailing `*`.
+    phrase: String,
+    /// Trailing `*`: the last word may continue.
+    prefix: bool,
+    weight: f64,
+}
 
 /// Event cue words and hedges, loaded from `data/event_cues.tsv` (user-extensible).
 #[derive(Debug, Clone, Default)]
-pub struct EventLexicon {}
+pub struct EventLexicon {
+    entries: Vec<Entry>,
+    matcher: Option<AhoCorasick>,
+}
 
 impl EventLexicon {
-    /// Parses an event-cue TSV.
-    pub fn parse(_source_name: &str, _tsv: &str) -> Result<Self, LexiconError> {
-        Ok(EventLexicon {})
+    /// Parses an event-cue TSV (`kind \t phrase \t weight`, see `data/event_cues.tsv`).
+    pub fn parse(source_name: &str, tsv: &str) -> Result<Self, LexiconError> {
+        let mut lex = EventLexicon::default();
+        lex.extend(source_name, tsv)?;
+        Ok(lex)
     }
-    /// Adds the rows of another event-cue TSV.
-    pub fn extend(&mut self, _source_name: &str, _tsv: &str) -> Result<(), LexiconError> {
+
+    /// Adds the rows of another event-cue TSV. A phrase already present with the same kind is
+    /// replaced (so a user file can change a weight).
+    pub fn extend(&mut self, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
+        let err = |line: usize, message: String| LexiconError {
+            source_name: source_name.to_string(),
+            line,
+            message,
+        };
+        let mut new = Vec::new();
+        for (line, fields) in tsv_rows(tsv) {
+            if fields.len() < 2 {
+                return Err(err(line, "expected `kind<TAB>phrase[<TAB>weight]`".into()));
+            }
+            let weight = match fields.get(2).filter(|w| !w.is_empty()) {
+                None => 1.0,
+                Some(w) => match w.parse::<f64>() {
+                    Ok(v) if v.is_finite() && v >= 0.0 => v,
+                    _ => return Err(err(line, format!("bad weight {w:?}"))),
+                },
+            };
+            let kind = match fields[0] {
+                "hedge" => Kind::Hedge,
+                "hedge_global" => Kind::HedgeGlobal,
+                "actor" => Kind::Actor,
+                "background" => Kind::Background(weight),
+                "boost" => Kind::Boost(weight),
+                "ignore" => Kind::Ignore,
+                t => match EVENT_TYPES.iter().position(|x| *x == t) {
+                    Some(i) => Kind::Event(i),
+                    None => return Err(err(line, format!("unknown kind {t:?}"))),
+                },
+            };
+            let raw = fields[1];
+            let (raw, prefix) = match raw.strip_suffix('*') {
+                Some(r) => (r, true),
+                None => (raw, false),
+            };
+            let phrase = raw
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase();
+            if phrase.is_empty() {
+                return Err(err(line, "empty phrase".into()));
+            }
+            new.push(Entry {
+                kind,
+                phrase,
+                prefix,
+                weight,
+            });
+        }
+        for e in new {
+            let same = |x: &Entry| {
+                x.phrase == e.phrase
+                    && std::mem::discriminant(&x.kind) == std::mem::discriminant(&e.kind)
+            };
+            if let Some(old) = self.entries.iter_mut().find(|x| same(x)) {
+                *old = e;
+            } else {
+                self.entries.push(e);
+            }
+        }
+        self.rebuild().map_err(|m| err(0, m))
+    }
+
+    /// The cue table shipped with dateline (`data/event_cues.tsv`).
+    pub fn builtin() -> Self {
+        // The shipped table is tested; an error here is a packaging bug, so fall back to empty.
+        EventLexicon::parse("builtin:event_cues.tsv", BUILTIN_TSV).unwrap_or_default()
+    }
+
+    /// Number of cue rows.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when no cue is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn rebuild(&mut self) -> Result<(), String> {
+        if self.entries.is_empty() {
+            self.matcher = None;
+            return Ok(());
+        }
+        let m = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(self.entries.iter().map(|e| e.phrase.as_str()))
+            .map_err(|e| e.to_string())?;
+        self.matcher = Some(m);
         Ok(())
     }
 }
@@ -30,7 +201,733 @@ pub struct EventFound {
     pub actors: Vec<Found<String>>,
 }
 
+// ------------------------------------------------------------------------------------------
+// Text folding and sentences (shared with casualty.rs)
+// ------------------------------------------------------------------------------------------
+
+/// The caption with whitespace runs folded to one space and curly apostrophes/quotes made
+/// straight, plus a map back to byte offsets of the original.
+pub(crate) struct Folded {
+    pub(crate) text: String,
+    /// `map[i]` = original byte offset of folded byte `i`; `map[text.len()]` = original length.
+    map: Vec<usize>,
+}
+
+impl Folded {
+    pub(crate) fn new(orig: &str) -> Self {
+        let mut text = String::with_capacity(orig.len());
+        let mut map = Vec::with_capacity(orig.len() + 1);
+        let mut prev_space = false;
+        for (i, c) in orig.char_indices() {
+            let c2 = match c {
+                c if c.is_whitespace() => ' ',
+                '\u{2018}' | '\u{2019}' | '\u{02BC}' => '\'',
+                '\u{2010}' | '\u{2011}' => '-',
+                c => c,
+            };
+            if c2 == ' ' && prev_space {
+                continue;
+            }
+            prev_space = c2 == ' ';
+            let before = text.len();
+            text.push(c2);
+            for _ in before..text.len() {
+                map.push(i);
+            }
+        }
+        map.push(orig.len());
+        Folded { text, map }
+    }
+
+    /// Original span of folded `[start, end)`. Always on char boundaries of the original.
+    pub(crate) fn span(&self, start: usize, end: usize) -> Span {
+        let s = self
+            .map
+            .get(start)
+            .copied()
+            .unwrap_or(*self.map.last().unwrap_or(&0));
+        // End: one past the original char that folded byte end-1 came from.
+        let e = if end == 0 || end <= start {
+            s
+        } else {
+            let last = end - 1;
+            let o = self.map.get(last).copied().unwrap_or(s);
+            // Find next original offset greater than o.
+            let mut j = last + 1;
+            while j < self.map.len() && self.map[j] == o {
+                j += 1;
+            }
+            self.map.get(j).copied().unwrap_or(o)
+        };
+        Span::new(s, e.max(s))
+    }
+}
+
+/// A sentence of the folded text: `[start, end)` in folded bytes and its rank among
+/// substantial sentences (`None` for dateline fragments).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sentence {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) rank: Option<usize>,
+}
+
+const ABBREVIATIONS: [&str; 40] = [
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mr",
+    "mrs", "ms", "dr", "st", "gen", "col", "lt", "sgt", "capt", "maj", "gov", "sen", "rep", "rev",
+    "no", "vs", "v", "inc", "ltd", "co", "jr", "sr", "prof", "mt", "ft", "approx", "est",
+];
+
+/// Splits folded text into sentences. `exclude` is in folded bytes.
+pub(crate) fn sentences(text: &str, exclude: &[(usize, usize)]) -> Vec<Sentence> {
+    let b = text.as_bytes();
+    let mut cuts = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'.' || c == b'!' || c == b'?' {
+            // Skip closing quotes/brackets after the mark.
+            let mut j = i + 1;
+            while j < b.len() && (b[j] == b'"' || b[j] == b'\'' || b[j] == b')') {
+                j += 1;
+            }
+            let after_ok = j >= b.len() || b[j] == b' ';
+            if after_ok {
+                let next = text[j..].trim_start().chars().next();
+                let next_ok = next
+                    .is_none_or(|n| n.is_uppercase() || n.is_ascii_digit() || "\"'(“[".contains(n));
+                let abbrev = c == b'.' && is_abbreviation(&text[..i]);
+                if next_ok && !abbrev {
+                    cuts.push(j);
+                }
+            }
+            i = j.max(i + 1);
+            continue;
+        }
+        if b[i..].starts_with(b" --- ") {
+            cuts.push(i + 1);
+        }
+        i += 1;
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    cuts.push(text.len());
+    let mut rank = 0;
+    for cut in cuts {
+        if cut <= start {
+            continue;
+        }
+        let s = &text[start..cut];
+        let excluded = exclude.iter().any(|&(a, z)| a <= start && cut <= z.max(a));
+        let lower_words = s
+            .split(|c: char| !c.is_alphanumeric() && c != '-' && c != '\'')
+            .filter(|w| w.chars().next().is_some_and(|c| c.is_lowercase()))
+            .count();
+        let r = if !excluded && lower_words >= 3 {
+            rank += 1;
+            Some(rank - 1)
+        } else {
+            None
+        };
+        out.push(Sentence {
+            start,
+            end: cut,
+            rank: r,
+        });
+        start = cut;
+    }
+    out
+}
+
+fn is_abbreviation(before: &str) -> bool {
+    let word: String = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric() || *c == '.')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if word.is_empty() {
+        return false;
+    }
+    // U.S, U.N, a.m: internal dots.
+    if word.contains('.') {
+        return true;
+    }
+    // Single capital letter (an initial).
+    let mut cs = word.chars();
+    if let (Some(c), None) = (cs.next(), cs.next())
+        && c.is_uppercase()
+    {
+        return true;
+    }
+    let lw = word.to_lowercase();
+    ABBREVIATIONS.contains(&lw.as_str())
+}
+
+/// Index of the sentence containing folded byte `pos`.
+pub(crate) fn sentence_of(sents: &[Sentence], pos: usize) -> usize {
+    sents
+        .iter()
+        .position(|s| pos >= s.start && pos < s.end)
+        .unwrap_or(sents.len().saturating_sub(1))
+}
+
+/// Converts original-byte exclude spans into folded-byte ranges.
+pub(crate) fn fold_excludes(f: &Folded, exclude: &[Span]) -> Vec<(usize, usize)> {
+    exclude
+        .iter()
+        .map(|sp| {
+            let a = f.map.partition_point(|&o| o < sp.start);
+            let z = f.map.partition_point(|&o| o < sp.end);
+            (a.min(f.text.len()), z.min(f.text.len()))
+        })
+        .collect()
+}
+
+pub(crate) fn in_excluded(ex: &[(usize, usize)], start: usize, end: usize) -> bool {
+    ex.iter().any(|&(a, z)| start < z && a < end)
+}
+
+// ------------------------------------------------------------------------------------------
+// Matching
+// ------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Copy)]
+struct Hit {
+    entry: usize,
+    start: usize,
+    end: usize,
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric()
+}
+
+/// All cue hits on whole words, leftmost-longest, non-overlapping.
+fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
+    let Some(m) = &lex.matcher else {
+        return Vec::new();
+    };
+    let mut all = Vec::new();
+    for mat in m.find_overlapping_iter(text) {
+        let (s, mut e) = (mat.start(), mat.end());
+        let entry = mat.pattern().as_usize();
+        if !text.is_char_boundary(s) || !text.is_char_boundary(e) {
+            continue;
+        }
+        if text[..s].chars().next_back().is_some_and(is_word_char) {
+            continue;
+        }
+        let next = text[e..].chars().next();
+        if lex.entries[entry].prefix {
+            e += text[e..]
+                .chars()
+                .take_while(|c| is_word_char(*c))
+                .map(char::len_utf8)
+                .sum::<usize>();
+        } else if next.is_some_and(is_word_char) {
+            continue;
+        }
+        all.push(Hit {
+            entry,
+            start: s,
+            end: e,
+        });
+    }
+    all.sort_by(|a, b| {
+        a.start
+            .cmp(&b.start)
+            .then((b.end - b.start).cmp(&(a.end - a.start)))
+    });
+    let mut out: Vec<Hit> = Vec::new();
+    for h in all {
+        if out.last().is_some_and(|l| h.start < l.end) {
+            continue;
+        }
+        out.push(h);
+    }
+    out
+}
+
+/// Byte ranges of long quotations (“…” or "…" of 40+ bytes within one paragraph).
+fn quoted_ranges(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, char)> = None;
+    for (i, c) in text.char_indices() {
+        match (open, c) {
+            (None, '“') => open = Some((i, '”')),
+            (None, '"') => open = Some((i, '"')),
+            (Some((s, close)), c) if c == close => {
+                if i - s >= 40 {
+                    out.push((s, i));
+                }
+                open = None;
+            }
+            (Some(_), '\n') => open = None,
+            _ => {}
+        }
+    }
+    out
+}
+
+fn sentence_factor(rank: Option<usize>) -> f64 {
+    match rank {
+        Some(0) => 1.0,
+        Some(1) => 0.6,
+        _ => 0.45,
+    }
+}
+
 /// Classifies the incident; `exclude` holds spans (the credit line) to ignore.
-pub fn find_event(_text: &str, _lex: &EventLexicon, _exclude: &[Span]) -> EventFound {
-    EventFound::default()
+pub fn find_event(text: &str, lex: &EventLexicon, exclude: &[Span]) -> EventFound {
+    let mut out = EventFound::default();
+    let f = Folded::new(text);
+    let ft = f.text.as_str();
+    let ex = fold_excludes(&f, exclude);
+    let sents = sentences(ft, &ex);
+    let all_hits: Vec<Hit> = hits(lex, ft)
+        .into_iter()
+        .filter(|h| !in_excluded(&ex, h.start, h.end))
+        .collect();
+    let quotes = quoted_ranges(ft);
+
+    // Score event cues.
+    struct Scored {
+        ty: usize,
+        score: f64,
+        ctx: f64,
+        hit: Hit,
+        sent: usize,
+    }
+    let mut scored: Vec<Scored> = Vec::new();
+    for (k, h) in all_hits.iter().enumerate() {
+        let Kind::Event(ty) = lex.entries[h.entry].kind else {
+            continue;
+        };
+        let si = sentence_of(&sents, h.start);
+        let sf = sentence_factor(sents.get(si).and_then(|s| s.rank));
+        let qf = if quotes.iter().any(|&(a, z)| h.start > a && h.end <= z) {
+            0.4
+        } else {
+            1.0
+        };
+        // Background/boost words qualify incidents; a scene ("cries during the funeral") is what
+        // the photo shows whatever precedes it.
+        let ctx = if INCIDENT_TYPES.contains(&EVENT_TYPES[ty]) {
+            context_factor(lex, ft, &all_hits, k, sents.get(si).map_or(0, |s| s.start))
+        } else {
+            1.0
+        };
+        scored.push(Scored {
+            ty,
+            score: lex.entries[h.entry].weight * sf * qf * ctx,
+            ctx,
+            hit: *h,
+            sent: si,
+        });
+    }
+
+    // Per type: best cue + a little for the others.
+    let mut per_type: HashMap<usize, (f64, f64, usize)> = HashMap::new(); // ty -> (best, sum, best idx)
+    for (i, s) in scored.iter().enumerate() {
+        let e = per_type.entry(s.ty).or_insert((0.0, 0.0, i));
+        if s.score > e.0 {
+            e.0 = s.score;
+            e.2 = i;
+        }
+        e.1 += s.score;
+    }
+    let mut ranking: Vec<(usize, f64, usize)> = per_type
+        .iter()
+        .map(|(&ty, &(best, sum, idx))| (ty, best + (0.15 * (sum - best)).min(0.6), idx))
+        .collect();
+    ranking.sort_by(|a, b| {
+        b.1.partial_cmp(&a.1)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(scored[a.2].hit.start.cmp(&scored[b.2].hit.start))
+    });
+    // Ties within 0.05: the one named first.
+    let mut winner = ranking.first().copied();
+    if let Some(w) = winner {
+        for r in ranking.iter().skip(1) {
+            if (w.1 - r.1).abs() < 0.05
+                && scored[r.2].hit.start < scored[winner.map_or(w.2, |x| x.2)].hit.start
+            {
+                winner = Some(*r);
+            }
+        }
+    }
+    let winner = winner.filter(|w| w.1 >= MIN_SCORE);
+
+    let mut decided: Option<(usize, usize)> = None; // (type, scored idx)
+    if let Some((ty, _, idx)) = winner {
+        let mut ty = ty;
+        let mut idx = idx;
+        // Fighting that people flee, in the same sentence: displacement.
+        if EVENT_TYPES[ty] == "armed_clash" {
+            let sent = scored[idx].sent;
+            if let Some((j, _)) = scored
+                .iter()
+                .enumerate()
+                .find(|(_, s)| EVENT_TYPES[s.ty] == "displacement" && s.sent == sent)
+            {
+                ty = scored[j].ty;
+                idx = j;
+            }
+        }
+        decided = Some((ty, idx));
+        let h = scored[idx].hit;
+        out.event_type = Some(Found::new(
+            EVENT_TYPES[ty].to_string(),
+            f.span(h.start, h.end),
+            "event.cue",
+        ));
+    }
+
+    // Hedging.
+    let mut hedge_sents: Vec<usize> = Vec::new();
+    if let Some((_, idx)) = decided {
+        hedge_sents.push(scored[idx].sent);
+    }
+    for s in &scored {
+        if INCIDENT_TYPES.contains(&EVENT_TYPES[s.ty]) && s.ctx >= 0.6 {
+            hedge_sents.push(s.sent);
+        }
+    }
+    let (cas, _) = crate::casualty::find_casualties(text, exclude);
+    for sp in [
+        cas.killed.as_ref().map(|k| k.span),
+        cas.injured.as_ref().map(|k| k.span),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        let fpos = f.map.partition_point(|&o| o < sp.start);
+        hedge_sents.push(sentence_of(&sents, fpos));
+    }
+    for h in &all_hits {
+        let kind = lex.entries[h.entry].kind;
+        let ok = match kind {
+            Kind::HedgeGlobal => true,
+            Kind::Hedge => hedge_sents.contains(&sentence_of(&sents, h.start)),
+            _ => false,
+        };
+        if ok {
+            let rule = if kind == Kind::HedgeGlobal {
+                "event.hedge_global"
+            } else {
+                "event.hedge"
+            };
+            out.reported = Some(Found::new((), f.span(h.start, h.end), rule));
+            break;
+        }
+    }
+    if out.reported.is_none()
+        && (cas.killed.is_some() || cas.injured.is_some())
+        && let Some(src) = &cas.source
+    {
+        out.reported = Some(Found::new((), src.span, "event.hedge_figure_source"));
+    }
+
+    // Actors.
+    for h in &all_hits {
+        if lex.entries[h.entry].kind != Kind::Actor {
+            continue;
+        }
+        let start = extend_left_capitalized(ft, h.start);
+        let value = ft[start..h.end].to_string();
+        if out
+            .actors
+            .iter()
+            .any(|a| a.value.eq_ignore_ascii_case(&value))
+        {
+            continue;
+        }
+        out.actors
+            .push(Found::new(value, f.span(start, h.end), "event.actor"));
+    }
+    out
+}
+
+/// Context factor of cue `k`: the nearest background/boost word among the 4 words before it.
+fn context_factor(
+    lex: &EventLexicon,
+    text: &str,
+    hits: &[Hit],
+    k: usize,
+    sent_start: usize,
+) -> f64 {
+    let cue = hits[k];
+    // Window start: 4 words back, not before the sentence.
+    let before = &text[sent_start.min(cue.start)..cue.start];
+    let mut words = 0;
+    let mut win = before.len();
+    for (i, c) in before.char_indices().rev() {
+        if c == ' ' {
+            words += 1;
+            if words > 4 {
+                break;
+            }
+        }
+        win = i;
+    }
+    let win_start = sent_start.min(cue.start) + win;
+    // Punctuation between the context word and the cue ends its reach.
+    for h in hits[..k].iter().rev() {
+        if h.end <= win_start {
+            break;
+        }
+        if text[h.end..cue.start].contains([',', ';', ':', '(', ')']) {
+            break;
+        }
+        match lex.entries[h.entry].kind {
+            Kind::Background(w) | Kind::Boost(w) => return w,
+            _ => {}
+        }
+    }
+    1.0
+}
+
+/// Moves `start` left over capitalized words ("Islamic State" militants), skipping articles.
+fn extend_left_capitalized(text: &str, start: usize) -> usize {
+    let mut s = start;
+    loop {
+        let before = &text[..s];
+        let Some(stripped) = before.strip_suffix(' ') else {
+            break;
+        };
+        let wstart = stripped
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_alphanumeric() || *c == '-' || *c == '\'')
+            .last()
+            .map(|(i, _)| i);
+        let Some(ws) = wstart else { break };
+        let word = &stripped[ws..];
+        let cap = word.chars().next().is_some_and(|c| c.is_uppercase());
+        let stop = ["The", "A", "An", "In", "On", "By", "Of", "And", "As", "At"].contains(&word)
+            || word.ends_with("'s");
+        if !cap || stop {
+            break;
+        }
+        s = ws;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(t: &str) -> EventFound {
+        find_event(t, &EventLexicon::builtin(), &[])
+    }
+    fn ty(t: &str) -> Option<String> {
+        ev(t).event_type.map(|f| f.value)
+    }
+
+    #[test]
+    fn builtin_parses() {
+        let lex = EventLexicon::parse("builtin", BUILTIN_TSV).expect("builtin table parses");
+        assert!(lex.len() > 300);
+    }
+
+    #[test]
+    fn bad_rows_are_errors() {
+        assert!(EventLexicon::parse("x", "nonsense\tfoo\t1\n").is_err());
+        assert!(EventLexicon::parse("x", "shelling\tfoo\tabc\n").is_err());
+        assert!(EventLexicon::parse("x", "shelling\n").is_err());
+        let e = EventLexicon::parse("x.tsv", "# c\n\nshelling\tfoo\t-1\n").unwrap_err();
+        assert_eq!(e.line, 3);
+    }
+
+    #[test]
+    fn extend_adds_user_cues() {
+        let mut lex = EventLexicon::builtin();
+        let t = "Villagers inspect a crater left by a glide bomb in Kupiansk.";
+        // written caption (Ukraine)
+        assert_ne!(
+            find_event(t, &lex, &[])
+                .event_type
+                .map(|f| f.value)
+                .as_deref(),
+            Some("air_strike")
+        );
+        lex.extend("user.tsv", "air_strike\tglide bomb*\t3.2\n")
+            .unwrap();
+        assert_eq!(
+            find_event(t, &lex, &[])
+                .event_type
+                .map(|f| f.value)
+                .as_deref(),
+            Some("air_strike")
+        );
+    }
+
+    #[test]
+    fn empty_lexicon_finds_nothing() {
+        let lex = EventLexicon::default();
+        assert_eq!(
+            find_event("An air strike hit Aleppo.", &lex, &[]),
+            EventFound::default()
+        );
+    }
+
+    #[test]
+    fn seed_style_incidents() {
+        assert_eq!(
+            ty("Rescuers pull a boy from the rubble following a reported barrel bomb attack on Aleppo.").as_deref(),
+            Some("air_strike")
+        );
+        assert_eq!(
+            ty("Smoke rises after air strikes and shelling on the town.").as_deref(),
+            Some("air_strike")
+        );
+        assert_eq!(
+            ty("Shelling and air strikes hit the town.").as_deref(),
+            Some("shelling")
+        );
+    }
+
+    #[test]
+    fn written_captions_other_conflicts() {
+        // written: Ukraine, missile strike -> shelling (ACLED: shelling/artillery/missile attack)
+        let t = "Firefighters work at the site of a Russian missile strike on an apartment block in Dnipro, \
+                 Ukraine, January 15, 2023. REUTERS/Clodagh Kilcoyne";
+        assert_eq!(ty(t).as_deref(), Some("shelling"));
+        // written: Kyiv metro shelter during an air-raid alert -> daily_life (gold convention)
+        let t = "People shelter in a metro station during an air raid alert in Kyiv, Ukraine, October 10, 2022.";
+        assert_eq!(ty(t).as_deref(), Some("daily_life"));
+        // written: Gaza, funeral beats the strike that killed
+        let t = "Mourners carry the body of a Palestinian man, who medics said was killed in an Israeli air \
+                 strike, during his funeral in Rafah in the southern Gaza Strip.";
+        let e = ev(t);
+        assert_eq!(e.event_type.map(|f| f.value).as_deref(), Some("funeral"));
+        assert!(e.reported.is_some());
+        // written: Sudan, displaced people fleeing fighting
+        let t = "Sudanese women who fled the fighting in El Geneina rest at a camp in Adre, Chad, June 2023.";
+        assert_eq!(ty(t).as_deref(), Some("displacement"));
+        // written: Myanmar, clash
+        let t = "Resistance fighters take position during clashes with the military near Loikaw, Myanmar.";
+        assert_eq!(ty(t).as_deref(), Some("armed_clash"));
+        // written: Turkey earthquake rescue -> disaster
+        let t = "Rescue workers search for survivors in the rubble of a collapsed building after an earthquake \
+                 in Kahramanmaras, Turkey, February 7, 2023.";
+        assert_eq!(ty(t).as_deref(), Some("disaster"));
+        // written: Libya floods
+        let t = "A man walks past cars swept away by flash floods in Derna, Libya, September 12, 2023. (AP Photo)";
+        assert_eq!(ty(t).as_deref(), Some("disaster"));
+        // written: car bomb
+        let t =
+            "Iraqi security forces inspect the site of a car bomb attack in Baghdad's Sadr City.";
+        assert_eq!(ty(t).as_deref(), Some("explosion"));
+        // written: executions
+        let t = "Forensic workers exhume bodies found in a mass grave in Bucha, Ukraine.";
+        assert_eq!(ty(t).as_deref(), Some("attack"));
+        // written: election
+        let t = "A woman casts her ballot at a polling station in Nairobi, Kenya, August 9, 2022.";
+        assert_eq!(ty(t).as_deref(), Some("politics"));
+        // written: aid
+        let t = "Palestinians gather to receive food aid distributed by UNRWA in Khan Younis.";
+        assert_eq!(ty(t).as_deref(), Some("humanitarian_aid"));
+        // written: protest
+        let t = "Demonstrators chant slogans during a protest against the military coup in Yangon, Myanmar.";
+        assert_eq!(ty(t).as_deref(), Some("protest"));
+        // written: sport
+        let t = "Argentina's Lionel Messi celebrates scoring their first goal during the World Cup final.";
+        assert_eq!(ty(t).as_deref(), Some("sport"));
+    }
+
+    #[test]
+    fn background_weighs_less() {
+        // written
+        let t = "A baker prepares bread at a bakery in Idlib. Sales have fallen due to heavy air strikes on \
+                 the province, bakers said.";
+        let e = ev(t);
+        assert_eq!(e.event_type.map(|f| f.value).as_deref(), Some("daily_life"));
+        assert!(e.reported.is_none());
+    }
+
+    #[test]
+    fn no_cue_is_none() {
+        assert_eq!(
+            ty("A fighter carries her weapon in Tal Samin village, Syria."),
+            None
+        );
+        assert_eq!(ty(""), None);
+        assert_eq!(
+            ty("A man carries an injured boy on rubble of damaged buildings."),
+            None
+        );
+    }
+
+    #[test]
+    fn unrelated_attribution_is_not_a_hedge() {
+        // written
+        let t = "Children play at a refugee camp in Mafraq, Jordan. More than 2 million children are out of \
+                 school, according to UNICEF.";
+        let e = ev(t);
+        assert_eq!(
+            e.event_type.map(|f| f.value).as_deref(),
+            Some("displacement")
+        );
+        assert!(e.reported.is_none());
+    }
+
+    #[test]
+    fn global_hedge() {
+        let t = "Protesters march in Homs in this still image taken from amateur video. Reuters is unable to \
+                 independently verify the content of the video.";
+        assert!(ev(t).reported.is_some());
+    }
+
+    #[test]
+    fn claimed_responsibility_is_not_a_hedge() {
+        // written
+        let t = "Police inspect the scene of a suicide bombing in Kabul. Islamic State claimed responsibility.";
+        let e = ev(t);
+        assert_eq!(e.event_type.map(|f| f.value).as_deref(), Some("explosion"));
+        assert!(e.reported.is_none());
+    }
+
+    #[test]
+    fn actors_as_written() {
+        let t = "Displaced Iraqis flee during a battle between Iraqi forces and Islamic State militants, as \
+                 government forces and rebels fight.";
+        let e = ev(t);
+        let a: Vec<_> = e.actors.iter().map(|a| a.value.as_str()).collect();
+        assert!(a.contains(&"Iraqi forces"), "{a:?}");
+        assert!(a.contains(&"Islamic State militants"), "{a:?}");
+        assert!(a.contains(&"government forces"), "{a:?}");
+        assert!(a.contains(&"rebels"), "{a:?}");
+        for f in &e.actors {
+            assert_eq!(f.span.slice(t), f.value);
+        }
+    }
+
+    #[test]
+    fn excluded_credit_is_ignored() {
+        let t = "A view of the town. REUTERS/Air Strike";
+        let pos = t.find("REUTERS").unwrap();
+        let e = find_event(t, &EventLexicon::builtin(), &[Span::new(pos, t.len())]);
+        assert!(e.event_type.is_none());
+    }
+
+    #[test]
+    fn spans_map_back_through_folding() {
+        let t = "Smoke  rises\n after an   air  strike on Sana\u{2019}a.";
+        let e = ev(t);
+        let f = e.event_type.unwrap();
+        assert_eq!(f.value, "air_strike");
+        assert_eq!(f.span.slice(t), "air  strike");
+    }
+
+    #[test]
+    fn sentence_split_respects_abbreviations() {
+        let t = "Floods hit Sindh on Sept. 4, 2022. The U.N. said aid is coming.";
+        let s = sentences(t, &[]);
+        assert_eq!(s.len(), 2);
+    }
 }
