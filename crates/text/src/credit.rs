@@ -1,21 +1,193 @@
 //! Credit lines: who took the photo and for which agency.
 //!
-//! OWNER: credit/date helper. Replace this stub; keep the public signatures.
+//! The caption is cut into chunks (sentences, lines, runs of blanks, `---`, and every
+//! parenthesized or bracketed group). Each chunk is tried as a credit:
+//!
+//! - a labelled credit: `Photo by …`, `Photograph: …`, `Photo: …`, `Credit: …`, `© …`,
+//!   `Photo credit should read …`, `(Credit Image: © …)`, `Image by © …`;
+//! - a slash chain with a known agency: `REUTERS/Name`, `NAME/AFP/Getty Images`,
+//!   `(AP Photo/Name, File)`, `AFP PHOTO / NAMENAME/AFP/Getty Images`, `EPA/NAME`,
+//!   `Action Images via Reuters/Name`, `Name / SOPA Images/Sipa USA`; in brackets also with an
+//!   unknown agency (`[Name/BenarNews]`);
+//! - `X via AGENCY` (`Instagram @x via REUTERS`, `(… Service via AP)`, `IHA via AP Photo`);
+//! - an agency alone (`AFP`, `(Reuters)`, `PRESS ASSOCIATION Photo`);
+//! - `NAME for The New York Times`;
+//! - `(File photo)` and EPA's `epa04679320` tags (weak: used only when nothing better is there);
+//! - a chain at the end of a sentence that has no full stop before it
+//!   (`…, August 25, 2019 REUTERS/Name`).
+//!
+//! Within a chain, a segment is a creator when it is a person-like name in the first position
+//! or right after an agency / placeholder ("Stringer", "Handout", "File", "Social Media Website",
+//! "Pool"); a name-like segment after a person is an agency as written ("Name/TNS/ZUMA Wire").
+//! Organizations ("Aleppo Media Center AMC") are never creators. The agency is the first
+//! non-distributor agency named (a distributor such as Getty Images or Corbis yields to its
+//! partner; `X via Y` gives Y unless Y is a distributor), else a distributor, else the unknown
+//! agency as written. All credit chunks of a caption are combined (creators deduplicated).
 
-use crate::{Found, LexiconError, Span};
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::{Found, LexiconError, Span, tsv_rows};
+
+/// Whether an agency produces photos itself or distributes its partners' photos.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AgencyRole {
+    /// Produces photos (AFP, Reuters, AP, …).
+    #[default]
+    Agency,
+    /// Distributes partners' photos (Getty Images, Corbis, Sipa USA, …): yields to a partner
+    /// named in the same credit.
+    Distributor,
+}
+
+#[derive(Debug, Clone)]
+struct Entry {
+    canonical: String,
+    role: AgencyRole,
+}
 
 /// Agency names and their aliases, loaded from `data/agencies.tsv` (user-extensible).
 #[derive(Debug, Clone, Default)]
-pub struct AgencyLexicon {}
+pub struct AgencyLexicon {
+    entries: Vec<Entry>,
+    /// Alias as written -> entry.
+    exact: HashMap<String, usize>,
+    /// Folded alias (aliases longer than 4 characters only) -> entry.
+    folded: HashMap<String, usize>,
+}
+
+/// Text of the built-in agencies list.
+pub const BUILTIN_AGENCIES_TSV: &str = include_str!("../../../data/agencies.tsv");
+
+fn fold(s: &str) -> String {
+    s.split_whitespace()
+        .map(|w| w.to_lowercase().replace('’', "'"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 impl AgencyLexicon {
     /// Parses an agencies TSV. `source_name` is used in error messages.
-    pub fn parse(_source_name: &str, _tsv: &str) -> Result<Self, LexiconError> {
-        Ok(AgencyLexicon {})
+    pub fn parse(source_name: &str, tsv: &str) -> Result<Self, LexiconError> {
+        let mut lex = AgencyLexicon::default();
+        lex.extend(source_name, tsv)?;
+        Ok(lex)
     }
+
+    /// The built-in list (`data/agencies.tsv`).
+    pub fn builtin() -> Self {
+        // The built-in file is checked by a unit test; an error cannot happen at run time.
+        Self::parse("builtin:agencies.tsv", BUILTIN_AGENCIES_TSV).unwrap_or_default()
+    }
+
     /// Adds the rows of another agencies TSV (a user's additions win).
-    pub fn extend(&mut self, _source_name: &str, _tsv: &str) -> Result<(), LexiconError> {
+    ///
+    /// Columns: canonical name, `|`-separated aliases (optional), role `agency` (default) or
+    /// `distributor` (optional). Nothing is added when a row is invalid.
+    pub fn extend(&mut self, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
+        let mut rows = Vec::new();
+        for (line, fields) in tsv_rows(tsv) {
+            let err = |message: String| LexiconError { source_name: source_name.to_string(), line, message };
+            let canonical = fields.first().copied().unwrap_or("");
+            if canonical.is_empty() {
+                return Err(err("empty canonical agency name".into()));
+            }
+            let role = match fields.get(2).copied().unwrap_or("") {
+                "" | "agency" => AgencyRole::Agency,
+                "distributor" => AgencyRole::Distributor,
+                other => return Err(err(format!("unknown role {other:?} (expected `agency` or `distributor`)"))),
+            };
+            let mut aliases: Vec<&str> = vec![canonical];
+            if let Some(a) = fields.get(1) {
+                aliases.extend(a.split('|').map(str::trim).filter(|a| !a.is_empty()));
+            }
+            if let Some(bad) = aliases.iter().find(|a| a.contains('/')) {
+                return Err(err(format!("alias {bad:?} contains '/', which separates credit parts")));
+            }
+            rows.push((canonical, role, aliases));
+        }
+        for (canonical, role, aliases) in rows {
+            let idx = match self.entries.iter().position(|e| e.canonical == canonical) {
+                Some(i) => {
+                    self.entries[i].role = role;
+                    i
+                }
+                None => {
+                    self.entries.push(Entry { canonical: canonical.to_string(), role });
+                    self.entries.len() - 1
+                }
+            };
+            for a in aliases {
+                self.exact.insert(a.to_string(), idx);
+                if a.chars().count() > 4 {
+                    self.folded.insert(fold(a), idx);
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// Number of agencies.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when no agency is known.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The canonical name of an agency name or alias ("AFP PHOTO" -> "AFP"), if known.
+    pub fn normalize(&self, name: &str) -> Option<&str> {
+        self.lookup(name).map(|i| self.entries[i].canonical.as_str())
+    }
+
+    /// The role of a canonical agency name, if known.
+    pub fn role(&self, canonical: &str) -> Option<AgencyRole> {
+        self.entries.iter().find(|e| e.canonical == canonical).map(|e| e.role)
+    }
+
+    fn get(&self, s: &str) -> Option<usize> {
+        if let Some(&i) = self.exact.get(s) {
+            return Some(i);
+        }
+        if s.chars().count() > 4 {
+            return self.folded.get(&fold(s)).copied();
+        }
+        None
+    }
+
+    fn lookup(&self, s: &str) -> Option<usize> {
+        let s = s.trim().trim_end_matches(['.', ',']).trim();
+        if s.is_empty() || s.len() > 80 {
+            return None;
+        }
+        let mut bases = vec![s];
+        // "Getty Images for Nike" -> Getty Images.
+        if let Some(i) = s.find(" for ") {
+            bases.push(s[..i].trim());
+        }
+        for base in bases {
+            if let Some(i) = self.get(base) {
+                return Some(i);
+            }
+            let lower = base.to_lowercase();
+            for suffix in [" photo", " photos", " tv", " video", " pictures", " wire", " images"] {
+                if lower.ends_with(suffix)
+                    && lower.len() == base.len()
+                    && let Some(i) = self.get(base[..base.len() - suffix.len()].trim())
+                {
+                    return Some(i);
+                }
+            }
+        }
+        None
+    }
+
+    fn is_distributor(&self, i: usize) -> bool {
+        self.entries[i].role == AgencyRole::Distributor
     }
 }
 
@@ -30,9 +202,868 @@ pub struct CreditFound {
     pub agency: Option<Found<String>>,
     /// Rule that recognized the credit format, e.g. `credit.photo_by`.
     pub rule: &'static str,
+    /// Other credit fragments elsewhere in the caption, not next to `span` (PA's
+    /// `PRESS ASSOCIATION Photo.` mid-caption, EPA's `epa04679320` tag); other recognizers should
+    /// skip them too.
+    pub extra: Vec<Span>,
+}
+
+impl CreditFound {
+    /// `span` and `extra`: every part of the caption that belongs to the credit.
+    pub fn all_spans(&self) -> Vec<Span> {
+        let mut v = vec![self.span];
+        v.extend(self.extra.iter().copied());
+        v
+    }
+}
+
+static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^(?:
+            (?P<pa>photo\s+credit\s+should\s+read)\s*:?
+          | (?P<ci>credit\s+image)\s*:
+          | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from))\b
+          | (?P<label>photo\s+credits?|photo(?:graph)?s?|pictures?|images?|credits?|copyright|fotos?|photographer|source)\s*:
+          | (?P<copy>©)
+        )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
+    )
+    .expect("credit prefix regex")
+});
+static FILE_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:file|file\s+(?:photo|picture|image)|archive\s+(?:photo|picture)|handout\s+photo)$")
+        .expect("file photo regex")
+});
+static TAIL_TAGS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|epa\d{5,}|[A-Z]{3,}\s+OUT\b)",
+    )
+    .expect("tail tag regex")
+});
+static EPA_TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bepa\d{5,}\b").expect("epa tag regex"));
+static FILE_SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\s*(?:,|\s-|\s–)\s*(?:file(?:\s+photo)?|pool(?:\s+photo)?|handout|via\s+pool)\s*$").expect("file suffix regex")
+});
+static CHUNK_BREAK: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[ \t\u{a0}]{2,}|\s*-{2,}\s*|\s*\|\s*\|\s*|\r?\n").expect("chunk break regex"));
+
+const PLACEHOLDERS: &[&str] = &[
+    "stringer", "str", "staff", "handout", "ho", "file", "file photo", "pool", "pool photo", "social media website",
+    "social media", "website", "reuters tv", "afptv", "video grab", "videograb", "courtesy", "anonymous", "unknown",
+    "photo", "photos", "photographer", "-", "n/a", "na", "mandatory credit", "supplied", "screengrab", "screen grab",
+    "screenshot", "still image", "handout photo", "undated handout", "various sources", "staff photographer",
+    "contributor", "image", "images", "stf", "pool new", "via reuters", "handout via reuters", "x", "unknown photographer",
+    "freelance", "freelancer", "archive", "archives", "dpa-pool", "pool via reuters",
+];
+
+const ORG_WORDS: &[&str] = &[
+    "center", "centre", "media", "agency", "service", "services", "office", "ministry", "press", "news", "army",
+    "forces", "force", "council", "committee", "department", "government", "police", "military", "website", "tv",
+    "television", "channel", "network", "group", "organization", "organisation", "foundation", "association",
+    "union", "authority", "directorate", "municipality", "institute", "university", "company", "corporation", "inc",
+    "ltd", "club", "federation", "league", "defence", "defense", "brigade", "battalion", "command", "unit",
+    "hospital", "handout", "team", "images", "pictures", "photos", "photo", "wire", "international", "national",
+    "state", "emergency", "presidency", "palace", "party", "movement", "front", "crescent", "cross", "observatory",
+    "project", "museum", "library", "archive", "archives", "collection", "courtesy", "studio", "studios",
+    "productions", "films", "social", "instagram", "twitter", "facebook", "youtube", "telegram", "tiktok", "video",
+    "footage", "handouts", "office", "embassy", "un", "unicef", "unhcr", "nasa", "navy", "guard", "guards",
+    "province", "governorate", "administration", "bureau", "commission", "coalition", "alliance", "secretariat",
+    "pool", "stringer", "staff", "archive", "screengrab", "ngo", "charity", "trust", "society", "times", "post",
+    "journal", "magazine", "daily", "herald", "tribune", "gazette",
+];
+
+const PARTICLES: &[&str] = &[
+    "al", "el", "de", "da", "do", "dos", "das", "di", "du", "del", "della", "der", "den", "van", "von", "bin", "ibn",
+    "bint", "le", "la", "ter", "y", "e", "zu", "af", "ben", "ould", "ag", "abu", "st.", "des", "d'", "dei", "ul",
+];
+
+const OUTLET_WORDS: &[&str] = &[
+    "times", "post", "journal", "news", "herald", "tribune", "guardian", "telegraph", "magazine", "globe",
+    "chronicle", "gazette", "observer", "independent", "economist", "standard", "mail", "express", "weekly",
+    "daily", "review", "today", "wire", "agency", "press", "media", "images", "pictures", "photos", "geographic",
+    "monde", "spiegel", "zeitung", "washington", "reuters",
+];
+
+fn is_placeholder(s: &str) -> bool {
+    let f = fold(s);
+    PLACEHOLDERS.contains(&f.as_str()) || f.starts_with("courtesy") || f.starts_with("handout")
+}
+
+fn is_org(s: &str) -> bool {
+    s.split(|c: char| c.is_whitespace() || c == '-')
+        .any(|w| ORG_WORDS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase().as_str()))
+}
+
+/// A person-like name: 1–6 words, capitalized (or name particles), letters, hyphens,
+/// apostrophes and initials only; not an organization or placeholder.
+fn is_person_name(s: &str) -> bool {
+    let s = s.trim();
+    if s.is_empty() || s.chars().count() > 60 || is_placeholder(s) || is_org(s) {
+        return false;
+    }
+    if s.chars().any(|c| !(c.is_alphabetic() || c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '.'))) {
+        return false;
+    }
+    let words: Vec<&str> = s.split_whitespace().collect();
+    if words.is_empty() || words.len() > 6 {
+        return false;
+    }
+    if ["the", "a", "an", "this", "these", "in", "on", "at", "of", "photo", "picture"]
+        .contains(&words[0].to_lowercase().as_str())
+    {
+        return false;
+    }
+    let mut capitalized = 0;
+    let mixed_case = words.iter().any(|w| w.chars().any(|c| c.is_lowercase()));
+    for w in &words {
+        let first = w.chars().next().unwrap_or(' ');
+        if first.is_uppercase() {
+            let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+            // An acronym inside a mixed-case name is an organization ("Aleppo Media Center AMC").
+            let acronym = (2..=5).contains(&letters)
+                && w.chars().filter(|c| c.is_alphabetic()).all(|c| c.is_uppercase())
+                && !["II", "III", "IV", "JR", "SR"].contains(w);
+            if mixed_case && acronym && words.len() > 1 {
+                return false;
+            }
+            if letters >= 2 {
+                capitalized += 1;
+            }
+        } else if first.is_lowercase() {
+            let lower = w.to_lowercase();
+            let particle = PARTICLES.contains(&lower.as_str());
+            // "al-Sayaghi", "d'Alessandro".
+            let prefixed = w
+                .split_once(['-', '\'', '’'])
+                .is_some_and(|(_, rest)| rest.chars().next().is_some_and(|c| c.is_uppercase()));
+            if !particle && !prefixed {
+                return false;
+            }
+            if prefixed {
+                capitalized += 1;
+            }
+        } else {
+            return false;
+        }
+    }
+    if capitalized == 0 {
+        return false;
+    }
+    if words.len() == 1 {
+        let letters = s.chars().filter(|c| c.is_alphabetic()).count();
+        let all_caps = s.chars().filter(|c| c.is_alphabetic()).all(|c| c.is_uppercase());
+        if letters < 3 || (all_caps && letters <= 4) {
+            return false;
+        }
+    }
+    true
+}
+
+fn is_outlet(s: &str, lex: &AgencyLexicon) -> bool {
+    if lex.lookup(s).is_some() {
+        return true;
+    }
+    let words: Vec<&str> = s.split_whitespace().collect();
+    if words.is_empty() || words.len() > 6 || !words.iter().all(|w| w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit()) || *w == "the" || *w == "of") {
+        return false;
+    }
+    let last = words.last().map(|w| w.to_lowercase()).unwrap_or_default();
+    OUTLET_WORDS.contains(&last.as_str())
+}
+
+/// Trims whitespace from a span of `text`.
+fn trim_span(text: &str, s: Span) -> Span {
+    let t = &text[s.start..s.end];
+    let start = s.start + (t.len() - t.trim_start().len());
+    let end = s.end - (t.len() - t.trim_end().len());
+    if start >= end { Span::new(s.start, s.start) } else { Span::new(start, end) }
+}
+
+/// Trims whitespace and the given characters from both ends.
+fn trim_span_chars(text: &str, s: Span, lead: &[char], trail: &[char]) -> Span {
+    let t = &text[s.start..s.end];
+    let a = t.trim_start_matches(|c: char| c.is_whitespace() || lead.contains(&c));
+    let start = s.end - a.len();
+    let b = a.trim_end_matches(|c: char| c.is_whitespace() || trail.contains(&c));
+    Span::new(start, start + b.len())
+}
+
+/// "CHRISTOF STACHECHRISTOF STACHE" -> the first half.
+fn dedouble(text: &str, s: Span) -> Span {
+    let t = &text[s.start..s.end];
+    let n = t.len();
+    for half in [n / 2, (n.saturating_sub(1)) / 2] {
+        if half < 3 || !t.is_char_boundary(half) {
+            continue;
+        }
+        let (a, b) = t.split_at(half);
+        if a.trim().to_lowercase() == b.trim().to_lowercase() {
+            return trim_span(text, Span::new(s.start, s.start + half));
+        }
+    }
+    s
+}
+
+/// Splits "A and B", "A, B & C" into person names; `None` unless every part is a name.
+fn split_persons(text: &str, s: Span) -> Option<Vec<(String, Span)>> {
+    let t = &text[s.start..s.end];
+    if is_person_name(t) {
+        return Some(vec![(t.to_string(), s)]);
+    }
+    static SEP: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\s+(?:and|&)\s+|\s*[,;]\s*(?:and\s+)?").expect("person separator regex"));
+    let mut parts = Vec::new();
+    let mut last = 0;
+    for m in SEP.find_iter(t) {
+        parts.push(Span::new(s.start + last, s.start + m.start()));
+        last = m.end();
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    parts.push(Span::new(s.start + last, s.end));
+    let mut out = Vec::new();
+    for p in parts {
+        let p = trim_span(text, p);
+        let pt = &text[p.start..p.end];
+        if !is_person_name(pt) {
+            return None;
+        }
+        out.push((pt.to_string(), p));
+    }
+    Some(out)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    Person,
+    Agency,
+    Via,
+    Placeholder,
+    Org,
+    Unknown,
+    Empty,
+}
+
+#[derive(Debug, Default)]
+struct Parsed {
+    creators: Vec<(String, Span)>,
+    hits: Vec<(usize, Span)>,
+    unknown: Vec<(String, Span)>,
+    kinds: Vec<Kind>,
+    /// Unexplained text in a position where only names and agencies belong.
+    invalid: bool,
+    has_for: bool,
+}
+
+impl Parsed {
+    fn first(&self) -> Kind {
+        self.kinds.iter().copied().find(|k| *k != Kind::Empty).unwrap_or(Kind::Empty)
+    }
+    fn found_anything(&self) -> bool {
+        !self.creators.is_empty() || !self.hits.is_empty() || !self.unknown.is_empty()
+    }
+    fn has_placeholder(&self) -> bool {
+        self.kinds.contains(&Kind::Placeholder)
+    }
+}
+
+/// Parses a credit body ("Name/AFP/Getty Images", "Action Images via Reuters/Name").
+/// `labelled`: the body follows a credit label, so a lone organization is the agency as written.
+fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Parsed {
+    let mut p = Parsed::default();
+    let t = &text[body.start..body.end];
+    let mut segs = Vec::new();
+    let mut last = 0;
+    for (i, c) in t.char_indices() {
+        if c == '/' || c == '|' {
+            segs.push(Span::new(body.start + last, body.start + i));
+            last = i + 1;
+        }
+    }
+    segs.push(Span::new(body.start + last, body.end));
+    let nsegs = segs.len();
+    let mut prev = Kind::Empty;
+    for (idx, seg) in segs.into_iter().enumerate() {
+        let mut seg = trim_span_chars(text, seg, &['©', '-', '–', ',', ':'], &[',', ';', ':', '-', '–']);
+        if let Some(m) = FILE_SUFFIX.find(&text[seg.start..seg.end]) {
+            seg = trim_span(text, Span::new(seg.start, seg.start + m.start()));
+        }
+        let st = &text[seg.start..seg.end];
+        let kind;
+        if st.is_empty() {
+            kind = Kind::Empty;
+        } else if let Some(v) = find_word_ci(st, "via") {
+            kind = Kind::Via;
+            let x = trim_span(text, Span::new(seg.start, seg.start + v));
+            let y = trim_span(text, Span::new(seg.start + v + 3, seg.end));
+            let (xt, yt) = (&text[x.start..x.end], &text[y.start..y.end]);
+            let ex = lex.lookup(xt);
+            let ey = lex.lookup(yt);
+            match (ex, ey) {
+                (Some(a), Some(b)) if lex.is_distributor(b) && !lex.is_distributor(a) => {
+                    p.hits.push((a, x));
+                    p.hits.push((b, y));
+                }
+                (_, Some(b)) => {
+                    p.hits.push((b, y));
+                    if let Some(a) = ex {
+                        p.hits.push((a, x));
+                    }
+                }
+                (Some(a), None) => {
+                    p.hits.push((a, x));
+                    if !yt.is_empty() {
+                        p.unknown.push((yt.to_string(), y));
+                    }
+                }
+                (None, None) => {
+                    if yt.is_empty() || !yt.chars().next().is_some_and(|c| c.is_uppercase()) {
+                        p.invalid = true;
+                    } else {
+                        p.unknown.push((yt.to_string(), y));
+                    }
+                }
+            }
+            if ex.is_none() && !is_placeholder(xt) && is_person_name(xt) {
+                p.creators.push((xt.to_string(), x));
+            }
+        } else if let Some(i) = lex.lookup(st) {
+            kind = Kind::Agency;
+            p.hits.push((i, seg));
+        } else if is_placeholder(st) {
+            kind = Kind::Placeholder;
+        } else if let Some((name, outlet)) = split_for(text, seg, lex) {
+            kind = Kind::Via;
+            p.has_for = true;
+            p.creators.push((text[name.start..name.end].to_string(), name));
+            match lex.lookup(&text[outlet.start..outlet.end]) {
+                Some(i) => p.hits.push((i, outlet)),
+                None => p.unknown.push((text[outlet.start..outlet.end].to_string(), outlet)),
+            }
+        } else if let Some(persons) = split_persons(text, dedouble(text, seg)) {
+            kind = Kind::Person;
+            let creator_position = idx == 0 || matches!(prev, Kind::Agency | Kind::Via | Kind::Placeholder | Kind::Empty);
+            if creator_position {
+                p.creators.extend(persons);
+            } else if persons.len() == 1 {
+                // "Name/BenarNews", "Name/TNS/ZUMA Wire": a name after a name is an agency.
+                p.unknown.push((st.to_string(), seg));
+            } else {
+                p.invalid = true;
+            }
+        } else if is_org(st) || looks_capitalized(st) {
+            kind = Kind::Org;
+            if idx > 0 && prev == Kind::Person || (labelled && nsegs == 1) {
+                p.unknown.push((st.to_string(), seg));
+            }
+        } else {
+            kind = Kind::Unknown;
+            p.invalid = true;
+        }
+        p.kinds.push(kind);
+        if kind != Kind::Empty {
+            prev = kind;
+        }
+    }
+    p
+}
+
+/// Short and every word capitalized (an organization name or an unknown agency).
+fn looks_capitalized(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    !words.is_empty()
+        && words.len() <= 6
+        && words.iter().all(|w| {
+            w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '@')
+                || ["of", "the", "and", "for", "de", "al", "el"].contains(w)
+        })
+}
+
+/// "NAME for The New York Times" -> (name, outlet).
+fn split_for(text: &str, seg: Span, lex: &AgencyLexicon) -> Option<(Span, Span)> {
+    let st = &text[seg.start..seg.end];
+    let i = st.find(" for ")?;
+    let name = trim_span(text, Span::new(seg.start, seg.start + i));
+    let outlet = trim_span(text, Span::new(seg.start + i + 5, seg.end));
+    (is_person_name(&text[name.start..name.end]) && is_outlet(&text[outlet.start..outlet.end], lex))
+        .then_some((name, outlet))
+}
+
+/// Byte offset of a whole word in `s`, ignoring ASCII case.
+fn find_word_ci(s: &str, word: &str) -> Option<usize> {
+    let lower = s.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(word) {
+        let at = from + i;
+        let before_ok = at > 0 && lower[..at].ends_with(char::is_whitespace);
+        let end = at + word.len();
+        let after_ok = lower[end..].starts_with(char::is_whitespace);
+        if before_ok && after_ok {
+            return Some(at);
+        }
+        from = end;
+    }
+    None
+}
+
+#[derive(Debug, Clone)]
+struct Unit {
+    /// The credit words (parentheses included).
+    span: Span,
+    creators: Vec<(String, Span)>,
+    hits: Vec<(usize, Span)>,
+    unknown: Vec<(String, Span)>,
+    rule: &'static str,
+    weak: bool,
+}
+
+struct Chunk {
+    inner: Span,
+    outer: Span,
+    paren: bool,
+}
+
+/// Cuts the caption into chunks: parenthesized groups, then sentences, lines, runs of blanks.
+fn chunks(text: &str) -> Vec<Chunk> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let open = bytes[i];
+        if open == b'(' || open == b'[' {
+            let close = if open == b'(' { b')' } else { b']' };
+            let limit = (i + 400).min(bytes.len());
+            let j = (i + 1..limit).find(|&j| bytes[j] == close || bytes[j] == open);
+            if let Some(j) = j.filter(|&j| bytes[j] == close) {
+                plain_chunks(text, Span::new(start, i), &mut out);
+                out.push(Chunk { inner: Span::new(i + 1, j), outer: Span::new(i, j + 1), paren: true });
+                i = j + 1;
+                start = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    plain_chunks(text, Span::new(start, text.len()), &mut out);
+    out
+}
+
+fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
+    if s.start >= s.end {
+        return;
+    }
+    let part = &text[s.start..s.end];
+    for sent in crate::date::sentences(part) {
+        let st = &part[sent.start..sent.end];
+        let mut last = 0;
+        for m in CHUNK_BREAK.find_iter(st) {
+            let c = Span::new(s.start + sent.start + last, s.start + sent.start + m.start());
+            out.push(Chunk { inner: c, outer: c, paren: false });
+            last = m.end();
+        }
+        let c = Span::new(s.start + sent.start + last, s.start + sent.end);
+        out.push(Chunk { inner: c, outer: c, paren: false });
+    }
+}
+
+fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
+    let lead: &[char] = &['-', '–', '—', ',', ';', ':', '|', '.', '*', '•'];
+    let trail: &[char] = &[',', ';', ':', '-', '–', '—', '|', '.'];
+    let mut s = trim_span_chars(text, ch.inner, lead, trail);
+    if let Some(m) = TAIL_TAGS.find(&text[s.start..s.end]) {
+        s = trim_span_chars(text, Span::new(s.start, s.start + m.start()), lead, trail);
+    }
+    if s.start >= s.end {
+        return None;
+    }
+    let t = &text[s.start..s.end];
+    let unit_span = if ch.paren { ch.outer } else { s };
+    let unit = |p: Parsed, rule: &'static str, span: Span| Unit {
+        span,
+        creators: p.creators,
+        hits: p.hits,
+        unknown: p.unknown,
+        rule,
+        weak: false,
+    };
+    // Labelled credits.
+    if let Some(c) = PREFIX.captures(t) {
+        let m = c.get(0)?;
+        let body = Span::new(s.start + m.end(), s.end);
+        let p = parse_body(text, body, lex, true);
+        if p.found_anything() || p.has_placeholder() {
+            let rule = if c.name("pa").is_some() {
+                "credit.should_read"
+            } else if c.name("ci").is_some() {
+                "credit.credit_image"
+            } else if c.name("by").is_some() {
+                "credit.photo_by"
+            } else if c.name("copy").is_some() {
+                "credit.copyright"
+            } else {
+                "credit.label"
+            };
+            return Some(unit(p, rule, unit_span));
+        }
+    }
+    if FILE_PHOTO.is_match(t) {
+        return Some(Unit { weak: true, ..unit(Parsed::default(), "credit.file_photo", unit_span) });
+    }
+    // Chains, via, agency alone, NAME for OUTLET.
+    let p = parse_body(text, s, lex, false);
+    let first_ok = matches!(p.first(), Kind::Person | Kind::Agency | Kind::Via | Kind::Placeholder);
+    let n = p.kinds.len();
+    let accept = first_ok
+        && !p.invalid
+        && (!p.hits.is_empty()
+            || (p.has_for && n == 1)
+            || (ch.paren && n >= 2 && !p.creators.is_empty() && !p.unknown.is_empty()));
+    if accept {
+        let rule = match (n, p.first()) {
+            (1, Kind::Agency) => "credit.agency_only",
+            (1, Kind::Via) if p.has_for => "credit.for_outlet",
+            (1, Kind::Via) => "credit.via",
+            (_, Kind::Person) => "credit.name_slash",
+            _ => "credit.agency_slash",
+        };
+        return Some(unit(p, rule, unit_span));
+    }
+    if ch.paren {
+        return None;
+    }
+    tail_credit(text, s, lex).map(|(p, span)| unit(p, "credit.sentence_tail", span))
+}
+
+/// A credit glued to the end of a sentence: "…, August 25, 2019 REUTERS/Name",
+/// "… in Lesbos ANGELOS TZORTZINIS/AFP/Getty Images".
+fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span)> {
+    let t = &text[s.start..s.end];
+    for (slash, _) in t.match_indices('/') {
+        let before = &t[..slash];
+        // Word starts before the slash, nearest first.
+        let starts: Vec<usize> = before
+            .char_indices()
+            .filter(|&(i, c)| !c.is_whitespace() && (i == 0 || before[..i].ends_with(char::is_whitespace)))
+            .map(|(i, _)| i)
+            .collect();
+        // Agency first: the longest alias ending at the slash.
+        for &ws in &starts[starts.len().saturating_sub(4)..] {
+            if ws == 0 || lex.lookup(&before[ws..]).is_none() {
+                continue;
+            }
+            let span = Span::new(s.start + ws, s.end);
+            let p = parse_body(text, span, lex, false);
+            if !p.invalid && (!p.creators.is_empty() || p.has_placeholder()) && p.first() == Kind::Agency {
+                return Some((p, span));
+            }
+        }
+        // Name first, in capitals: the run of all-caps words before the slash.
+        let after_first = t[slash + 1..].split('/').next().unwrap_or("");
+        if lex.lookup(after_first).is_some() {
+            let mut run_start = None;
+            let mut count = 0;
+            for &ws in starts.iter().rev() {
+                let w = before[ws..].split_whitespace().next().unwrap_or("");
+                let caps = w.chars().any(|c| c.is_alphabetic())
+                    && w.chars().all(|c| !c.is_lowercase())
+                    && w.chars().all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '.'));
+                if !caps || count == 5 {
+                    break;
+                }
+                run_start = Some(ws);
+                count += 1;
+            }
+            if let Some(ws) = run_start.filter(|_| count >= 2) {
+                let span = Span::new(s.start + ws, s.end);
+                let p = parse_body(text, span, lex, false);
+                if !p.invalid && !p.creators.is_empty() {
+                    return Some((p, span));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Finds the credit line of a caption.
-pub fn find_credit(_text: &str, _lex: &AgencyLexicon) -> Option<CreditFound> {
-    None
+pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
+    let mut units: Vec<Unit> = chunks(text).iter().filter_map(|c| classify(text, c, lex)).collect();
+    if let Some(epa) = lex.lookup("EPA") {
+        for m in EPA_TAG.find_iter(text) {
+            let span = Span::new(m.start(), m.end());
+            if !units.iter().any(|u| u.span.contains(&span)) {
+                units.push(Unit {
+                    span,
+                    creators: Vec::new(),
+                    hits: vec![(epa, span)],
+                    unknown: Vec::new(),
+                    rule: "credit.epa_tag",
+                    weak: true,
+                });
+            }
+        }
+    }
+    if units.is_empty() {
+        return None;
+    }
+    units.sort_by_key(|u| u.span.start);
+    let strong: Vec<&Unit> = units.iter().filter(|u| !u.weak).collect();
+    let pool: Vec<&Unit> = if strong.is_empty() { units.iter().collect() } else { strong };
+    let primary = pool
+        .iter()
+        .rev()
+        .find(|u| !u.creators.is_empty())
+        .or_else(|| pool.iter().rev().find(|u| !u.hits.is_empty() || !u.unknown.is_empty()))
+        .or(pool.last())
+        .copied()?;
+    // The credit span: the primary unit and the credit units right next to it.
+    let mut span = primary.span;
+    let mut used = vec![false; units.len()];
+    loop {
+        let mut grew = false;
+        for (i, u) in units.iter().enumerate() {
+            if used[i] {
+                continue;
+            }
+            if span.contains(&u.span) {
+                used[i] = true;
+                continue;
+            }
+            let (a, b) = if u.span.end <= span.start { (u.span.end, span.start) } else { (span.end, u.span.start) };
+            let joinable = a <= b
+                && text[a..b].chars().all(|c| c.is_whitespace() || "-–—|.,;:".contains(c))
+                && b - a <= 40;
+            if joinable {
+                span = Span::new(span.start.min(u.span.start), span.end.max(u.span.end));
+                used[i] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let extra: Vec<Span> = units.iter().zip(&used).filter(|(_, used)| !**used).map(|(u, _)| u.span).collect();
+    // Creators from every strong unit, once each.
+    let mut creators: Vec<Found<String>> = Vec::new();
+    for u in &pool {
+        for (name, s) in &u.creators {
+            let key = fold(name);
+            if !creators.iter().any(|c| fold(&c.value) == key) {
+                creators.push(Found::new(name.clone(), *s, u.rule));
+            }
+        }
+    }
+    // Agency: the first partner agency, else a distributor, else an unknown one as written.
+    let hits: Vec<(usize, Span, &'static str)> =
+        units.iter().flat_map(|u| u.hits.iter().map(move |(i, s)| (*i, *s, u.rule))).collect();
+    let agency = hits
+        .iter()
+        .find(|(i, _, _)| !lex.is_distributor(*i))
+        .or_else(|| hits.first())
+        .map(|(i, s, r)| Found::new(lex.entries[*i].canonical.clone(), *s, r))
+        .or_else(|| {
+            primary
+                .unknown
+                .last()
+                .map(|(n, s)| Found::new(n.clone(), *s, primary.rule))
+                .or_else(|| pool.iter().find_map(|u| u.unknown.last().map(|(n, s)| Found::new(n.clone(), *s, u.rule))))
+        });
+    Some(CreditFound { span, creators, agency, rule: primary.rule, extra })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lex() -> AgencyLexicon {
+        AgencyLexicon::parse("builtin:agencies.tsv", BUILTIN_AGENCIES_TSV).expect("builtin agencies parse")
+    }
+
+    /// (creators, agency, credit text) of a caption.
+    fn credit(text: &str) -> (Vec<String>, Option<String>, String) {
+        let c = find_credit(text, &lex()).unwrap_or_else(|| panic!("no credit in {text:?}"));
+        for f in &c.creators {
+            assert_eq!(f.span.slice(text), f.value);
+        }
+        (
+            c.creators.iter().map(|f| f.value.clone()).collect(),
+            c.agency.map(|a| a.value),
+            c.span.slice(text).to_string(),
+        )
+    }
+
+    fn check(text: &str, creators: &[&str], agency: Option<&str>) {
+        let (c, a, _) = credit(text);
+        assert_eq!(c, creators, "creators of {text:?}");
+        assert_eq!(a.as_deref(), agency, "agency of {text:?}");
+    }
+
+    #[test]
+    fn builtin_parses() {
+        let l = lex();
+        assert!(l.len() > 20);
+        assert_eq!(l.normalize("AFP PHOTO"), Some("AFP"));
+        assert_eq!(l.normalize("REUTERS"), Some("Reuters"));
+        assert_eq!(l.normalize("Associated Press"), Some("AP"));
+        assert_eq!(l.normalize("EPA-EFE"), Some("EPA"));
+        assert_eq!(l.normalize("Anadolu Agency"), Some("Anadolu"));
+        assert_eq!(l.normalize("PA Wire"), Some("PA"));
+        assert_eq!(l.normalize("PRESS ASSOCIATION Photo"), Some("PA"));
+        assert_eq!(l.normalize("Getty Images Europe"), Some("Getty Images"));
+        assert_eq!(l.normalize("ap"), None);
+        assert_eq!(AgencyLexicon::builtin().len(), l.len());
+    }
+
+    #[test]
+    fn lexicon_errors_and_extend() {
+        assert!(AgencyLexicon::parse("x.tsv", "Foo\tFoo|Bar\tweird\n").is_err());
+        let e = AgencyLexicon::parse("x.tsv", "# c\n\tFoo\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(AgencyLexicon::parse("x.tsv", "Foo\tA/B\n").is_err());
+        let mut l = lex();
+        l.extend("user.tsv", "Daily Sabah Photo Desk\tDSPD\n").unwrap();
+        assert!(find_credit("Fans cheer in Istanbul. Ali Veli/DSPD", &lex()).is_none());
+        let c = find_credit("Fans cheer in Istanbul. Ali Veli/DSPD", &l).unwrap();
+        assert_eq!(c.agency.unwrap().value, "Daily Sabah Photo Desk");
+        // A user's row wins: make Getty Images a plain agency.
+        l.extend("user.tsv", "Getty Images\tGetty Images\tagency\n").unwrap();
+        assert_eq!(l.role("Getty Images"), Some(AgencyRole::Agency));
+    }
+
+    #[test]
+    fn photo_by() {
+        let t = "A picture shows a kindergarten in Harasta on November 6, 2016. (Photo by Sameer Al-Doumy/AFP Photo)";
+        let (c, a, raw) = credit(t);
+        assert_eq!((c, a.as_deref(), raw.as_str()), (vec!["Sameer Al-Doumy".to_string()], Some("AFP"), "(Photo by Sameer Al-Doumy/AFP Photo)"));
+        check("Fighters in Tal Samin. (Photo by Rodi Said/Reuters)", &["Rodi Said"], Some("Reuters"));
+        check("A man walks in Aleppo. (Photo by Muhammed Muheisen)", &["Muhammed Muheisen"], None);
+        // Written, not real (Anadolu via Getty style).
+        check(
+            "Palestinians inspect a destroyed house in Rafah, Gaza on May 5, 2019. (Photo by Ali Jadallah/Anadolu Agency via Getty Images)",
+            &["Ali Jadallah"],
+            Some("Anadolu"),
+        );
+        // Written, not real (SOPA / Sipa style).
+        check("Protesters march in Hong Kong. (Photo by Ivan Abreu / SOPA Images/Sipa USA)", &["Ivan Abreu"], Some("SOPA Images"));
+        check("Protesters march in Hong Kong. Ivan Abreu / SOPA Images/Sipa USA", &["Ivan Abreu"], Some("SOPA Images"));
+        // Written, not real (Getty staff).
+        check("Migrants arrive on Lesbos.\nEric Thayer/Getty Images Europe/Getty Images", &["Eric Thayer"], Some("Getty Images"));
+        check("Fans watch the match in London. (Photo by Mike Hewitt/Getty Images)", &["Mike Hewitt"], Some("Getty Images"));
+    }
+
+    #[test]
+    fn afp_doubled_bylines() {
+        let t = "Matthias Mayer attends training in Kitzbuehel, Austria, on January 22, 2015.       AFP PHOTO / CHRISTOF STACHECHRISTOF STACHE/AFP/Getty Images";
+        let (c, a, raw) = credit(t);
+        assert_eq!(c, vec!["CHRISTOF STACHE"]);
+        assert_eq!(a.as_deref(), Some("AFP"));
+        assert_eq!(raw, "AFP PHOTO / CHRISTOF STACHECHRISTOF STACHE/AFP/Getty Images");
+        check("Life jackets line the shores of Lesbos.\nANGELOS TZORTZINIS/AFP/AFP/Getty Images", &["ANGELOS TZORTZINIS"], Some("AFP"));
+        check("Rescuers work in Idlib. OMAR HAJ KADOUR/AFP via Getty Images", &["OMAR HAJ KADOUR"], Some("AFP"));
+        check("Rescuers work in Idlib. STR/AFP/Getty Images", &[], Some("AFP"));
+        check("Rescuers work in Idlib. AFP", &[], Some("AFP"));
+        check("Two men pray in Kabul. Wakil Kohsar and Noorullah Shirzada/AFP", &["Wakil Kohsar", "Noorullah Shirzada"], Some("AFP"));
+        // Glued to the sentence without a full stop.
+        check("Refugees land in Lesbos on Sept. 9, 2015 ARIS MESSINIS/AFP/Getty Images", &["ARIS MESSINIS"], Some("AFP"));
+    }
+
+    #[test]
+    fn reuters_forms() {
+        check("Displaced Iraqis flee in western Mosul. REUTERS/Danish Siddiqui", &["Danish Siddiqui"], Some("Reuters"));
+        check("Women sit together in western Mosul. REUTERS/ Alaa Al-Marjani", &["Alaa Al-Marjani"], Some("Reuters"));
+        check("Smoke billows over Taiz, April 17, 2015. REUTERS/Stringer", &[], Some("Reuters"));
+        check("A man throws a rock in Deraa. REUTERS/Social Media Website via Reuters TV", &[], Some("Reuters"));
+        check("Protesters in Jubar. REUTERS/Social Media Website", &[], Some("Reuters"));
+        check("Zinchenko in action in Manchester, August 31, 2019. Action Images via Reuters/Lee Smith", &["Lee Smith"], Some("Reuters"));
+        check("A wildfire interrupts a match in Rio Branco, Brazil, August 25, 2019. Instagram @atleticoacreano1952 via REUTERS", &[], Some("Reuters"));
+        check("Smoke rises over Gaza, Nov 23, 2012. REUTERS/Mohammed Salem TPX IMAGES OF THE DAY", &["Mohammed Salem"], Some("Reuters"));
+        check("A boy runs in Sanaa April 8, 2015 REUTERS/Mohamed al-Sayaghi", &["Mohamed al-Sayaghi"], Some("Reuters"));
+        check("Rescuers work in Aleppo. REUTERS/Abdalrhman Ismail/File Photo", &["Abdalrhman Ismail"], Some("Reuters"));
+        check("A man in Gaza. (Reuters)", &[], Some("Reuters"));
+        check("A man in Gaza. Photograph: Mohammed Salem/Reuters", &["Mohammed Salem"], Some("Reuters"));
+    }
+
+    #[test]
+    fn ap_forms() {
+        check("Residents cross a road in Kalam Valley, Sunday, Sept. 4, 2022. (AP Photo/Sherin Zada)", &["Sherin Zada"], Some("AP"));
+        check("A man stands in Cairo, April 21, 2014. (AP Photo/Amr Nabil, File)", &["Amr Nabil"], Some("AP"));
+        check("Rescuers search the rubble in Aleppo. (AP Photo/Aleppo Media Center AMC, File)", &[], Some("AP"));
+        check("Firefighters work at a site hit by a missile in Kyiv. (Ukrainian State Emergency Service via AP)", &[], Some("AP"));
+        check("Rescuers carry a survivor in Hatay. IHA via AP Photo", &[], Some("AP"));
+        check("Food is unloaded in Gaza. (WFP via AP)", &[], Some("AP"));
+        check("Rescuers in Hatay. (Photo by Emin Ozmen for The New York Times)", &["Emin Ozmen"], Some("The New York Times"));
+        // Written, not real (NYT style).
+        check("A market in Kabul, Afghanistan.\nJim Huylebroek for The New York Times", &["Jim Huylebroek"], Some("The New York Times"));
+    }
+
+    #[test]
+    fn epa_and_others() {
+        // Written, not real (EPA style).
+        check("Protesters clash with police in Caracas, 30 March 2015. EPA/MIGUEL GUTIERREZ  epa04679320", &["MIGUEL GUTIERREZ"], Some("EPA"));
+        check("Protesters clash with police in Caracas, 30 March 2015. EPA-EFE/MIGUEL GUTIERREZ", &["MIGUEL GUTIERREZ"], Some("EPA"));
+        check("Protesters clash with police in Caracas, 30 March 2015.  epa04679320", &[], Some("EPA"));
+        check("Police in Sanaa. Photo: Yahya Arhab / EPA", &["Yahya Arhab"], Some("EPA"));
+        // Written, not real (Xinhua style).
+        check("Tourists visit the Forbidden City in Beijing, Oct. 2, 2019. (Xinhua/Zhang Yu)", &["Zhang Yu"], Some("Xinhua"));
+        // Written, not real (DPA style).
+        check("08 March 2021, Berlin: Demonstrators march. Photo: Christoph Soeder/dpa", &["Christoph Soeder"], Some("DPA"));
+        // Written, not real (Kyodo style).
+        check("Commuters walk in Tokyo on March 9, 2022. (Kyodo)", &[], Some("Kyodo"));
+        // Written, not real (ANSA style).
+        check("Migranti sbarcano a Lampedusa. ANSA/ELIO DESIDERIO", &["ELIO DESIDERIO"], Some("ANSA"));
+        // Written, not real (Anadolu style).
+        check("Civil defense teams work in Idlib. Muhammed Said/Anadolu Agency", &["Muhammed Said"], Some("Anadolu"));
+        check("A woman waits in Dhaka. © Jane Doe", &["Jane Doe"], None);
+        check("A woman waits in Dhaka. Credit: Jane Doe/Reuters", &["Jane Doe"], Some("Reuters"));
+        check("A woman waits in Dhaka. Photo credit: Jane Doe", &["Jane Doe"], None);
+        check("Children play in Cox's Bazar, Jan. 18, 2017. [Jesmin Papri/BenarNews]", &["Jesmin Papri"], Some("BenarNews"));
+        check("Children play in Cox's Bazar. [Jesmin Papri/Some Collective]", &["Jesmin Papri"], Some("Some Collective"));
+        let (c, a, raw) = credit("A woman waits outside the court in Cairo. (File photo)");
+        assert!(c.is_empty() && a.is_none());
+        assert_eq!(raw, "(File photo)");
+    }
+
+    #[test]
+    fn pa_and_guardian() {
+        let t = "File photo dated 24-06-2014 of England's Moeen Ali. PRESS ASSOCIATION Photo. Issue date: Thursday April 2, 2015. Moeen Ali is planning to join England. See PA story CRICKET England Moeen. Photo credit should read Martin Rickett/PA Wire.";
+        let c = find_credit(t, &lex()).unwrap();
+        assert_eq!(c.creators[0].value, "Martin Rickett");
+        assert_eq!(c.agency.as_ref().unwrap().value, "PA");
+        assert_eq!(c.span.slice(t), "Photo credit should read Martin Rickett/PA Wire");
+        assert_eq!(c.extra.len(), 1);
+        assert_eq!(c.extra[0].slice(t), "PRESS ASSOCIATION Photo");
+        check("England's Moeen Ali at Headingley. Photo credit should read: Martin Rickett/PA Wire. Editorial use only.", &["Martin Rickett"], Some("PA"));
+        check("Tulips at Arundel Castle.\nPhotograph: Graham Turner.", &["Graham Turner"], None);
+        check("Tulips at Arundel Castle.\nPhotograph: Graham Turner for the Guardian", &["Graham Turner"], Some("The Guardian"));
+    }
+
+    #[test]
+    fn zuma_corbis() {
+        let t = "Heben, 45, is charged. (Credit Image: © Mike Cardew/TNS/ZUMA Wire) --- Image by © Mike Cardew/ZUMA Press/Corbis";
+        let c = find_credit(t, &lex()).unwrap();
+        assert_eq!(c.creators.len(), 1);
+        assert_eq!(c.creators[0].value, "Mike Cardew");
+        assert_eq!(c.agency.as_ref().unwrap().value, "ZUMA Press");
+        assert_eq!(c.span.slice(t), "(Credit Image: © Mike Cardew/TNS/ZUMA Wire) --- Image by © Mike Cardew/ZUMA Press/Corbis");
+        assert!(c.extra.is_empty());
+        check("A man in Ohio. (Credit Image: © Mike Cardew/TNS)", &["Mike Cardew"], Some("TNS"));
+    }
+
+    #[test]
+    fn no_credit() {
+        let l = lex();
+        for t in [
+            "People affected by floods wait for relief in Sukkur Sindh province, Pakistan on Friday. According to the National Disaster Management Authority (NDMA), floods have killed over 800 people.",
+            "Idlib, Syria. 30 December 2020. Children in the Al-Rayyan camp for internally displaced Syrians.",
+            "Ryuichi Nagayama (C), 86, practices before a match in Kumagaya, Saitama Prefecture, Japan, May 3, 2019.",
+            "The AP/NORC poll was released on Monday.",
+            "",
+            "(",
+            "/",
+        ] {
+            assert_eq!(find_credit(t, &l), None, "{t:?}");
+        }
+    }
 }

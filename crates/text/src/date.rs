@@ -1,6 +1,23 @@
 //! The date the photo was taken.
 //!
-//! OWNER: credit/date helper. Replace this stub; keep the public signatures.
+//! Every date-like expression of the caption becomes a candidate ("November 6, 2016",
+//! "6 November 2016", "Nov. 6, 2016", "2016-11-06", "24-06-2014", "April 2017", a year at the end
+//! of the lead sentence, "on Sunday" with a reference date). Each candidate gets a priority from
+//! its context:
+//!
+//! 3. a photo cue right before it: "Picture taken", "Picture date:", "File photo dated",
+//!    "In this … photo", "taken on";
+//! 2. it sits in the lead (the first full sentence, plus a dateline fragment before it) and no
+//!    background cue precedes it;
+//! 0. background: "since", "until", "uploaded", "Issue date:", "mid-", dates of later sentences.
+//!
+//! The best candidate (priority, then precision, then the earliest) is the photo date; background
+//! candidates never are. An invalid calendar date ("February 30, 2016") gives no date and a
+//! warning; a named weekday that does not match gives `weekday_ok: false` and a warning.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use crate::Span;
 use dateline_model::DatePrecision;
@@ -20,12 +37,575 @@ pub struct DateFound {
     pub rule: &'static str,
 }
 
+/// Warning text when a named weekday does not match the date.
+pub const WEEKDAY_MISMATCH: &str = "weekday does not match date";
+
+const MONTHS: &str = "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec";
+const WEEKDAYS: &str = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\.";
+
+static MDY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b,?\s+(?P<year>\d{{4}})\b"
+    ))
+    .expect("MDY regex")
+});
+static DMY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MONTHS})\b\.?,?\s+(?P<year>\d{{4}})\b"
+    ))
+    .expect("DMY regex")
+});
+static NUMERIC: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)(?:\b(?P<wd>{WEEKDAYS}),?\s+)?(?:\b(?P<y1>\d{{4}})(?P<s1>[-/.])(?P<m1>\d{{1,2}})(?P<s2>[-/.])(?P<d1>\d{{1,2}})\b|\b(?P<d2>\d{{1,2}})(?P<s3>[-/.])(?P<m2>\d{{1,2}})(?P<s4>[-/.])(?P<y2>\d{{4}})\b)"
+    ))
+    .expect("numeric date regex")
+});
+static MONTH_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"(?i)\b(?P<mon>{MONTHS})\b\.?,?\s+(?P<year>\d{{4}})\b")).expect("month-year regex")
+});
+static YEAR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:18|19|20)\d{2}\b").expect("year regex"));
+static RELATIVE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:on|On|ON|last|Last)\s+(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b")
+        .expect("relative weekday regex")
+});
+/// Photo cues that end right before a date.
+static POSITIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)(?:
+            \b(?:picture|photo|photograph|image|footage|video|still|frame)s?\s+(?:was\s+|were\s+)?(?:taken|dated|shot|made|captured|recorded|filmed)(?:\s+on|\s+in)?
+          | \b(?:picture|photo|image|photograph)\s+date
+          | \bdate\s+taken
+          | \bfile\s+(?:photo|picture|image)\s+(?:dated|taken|from)(?:\s+on|\s+in)?
+          | \btaken\s+(?:on|in)
+          | \bin\s+this
+        )\s*[:,]?\s*$",
+    )
+    .expect("positive cue regex")
+});
+/// After "In this <date>": the photo word.
+static IN_THIS_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*,?\s*(?:(?:file|handout|pool|video|still|aerial|undated|provided|released)\s+)*(?:photo|picture|image|photograph|still|frame|handout|video)")
+        .expect("in-this regex")
+});
+/// Background cues that end right before a date.
+static NEGATIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)(?:
+            \b(?:since|until|till|through|after|before|from|by|between|and|to|uploaded|posted|published|released|issued|updated|born|expected|scheduled|embargoed|expires?|expired|as\s+of|end\s+of|beginning\s+of|start\s+of|early|late|mid|earlier|later)\s*[:,]?\s*(?:on\s+|in\s+)?
+          | \bissue\s+date\s*:?\s*
+          | \brelease\s+date\s*:?\s*
+          | \b(?:mid|early|late)-
+        )$",
+    )
+    .expect("negative cue regex")
+});
+static ABBREVIATIONS: &[&str] = &[
+    "gen", "lt", "col", "sgt", "capt", "maj", "dr", "mr", "mrs", "ms", "st", "mt", "jan", "feb", "mar", "apr",
+    "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "jr", "sr", "no", "vs", "gov", "sen", "rep",
+    "rev", "prof", "pres", "ft", "corp", "inc", "co", "ltd", "ave", "blvd", "rd", "brig", "adm", "cpl",
+    "pvt", "lieut", "hon", "approx", "est", "fig", "mon", "tue", "tues", "wed", "thu", "thurs", "fri",
+    "sat", "sun", "cmdr", "sgt", "supt", "insp",
+];
+
+/// Splits text into sentences (byte spans, untrimmed, covering the whole text).
+/// A period ends a sentence unless it follows an initial ("U.S.", "James L. Burdon") or a known
+/// abbreviation ("Sept.", "Gen."), or the next word starts in lowercase.
+pub(crate) fn sentences(text: &str) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        let end = i + c.len_utf8();
+        let cut = match c {
+            '\n' => true,
+            '.' | '!' | '?' => {
+                let next = text[end..].chars().next();
+                let next_ok = match next {
+                    None => true,
+                    Some(n) if n.is_whitespace() => {
+                        let after = text[end..].trim_start();
+                        !after.chars().next().is_some_and(|a| a.is_lowercase())
+                    }
+                    Some('"' | '\'' | '”' | '’' | ')') => true,
+                    _ => false,
+                };
+                next_ok && (c != '.' || !is_abbreviation_before(text, i))
+            }
+            _ => false,
+        };
+        if cut && end > start {
+            out.push(Span::new(start, end));
+            start = end;
+        }
+    }
+    if start < text.len() {
+        out.push(Span::new(start, text.len()));
+    }
+    out
+}
+
+/// True when the word before the period at `dot` is an initial or a known abbreviation.
+fn is_abbreviation_before(text: &str, dot: usize) -> bool {
+    let before = &text[..dot];
+    let word_start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphabetic())
+        .last()
+        .map(|(i, _)| i)
+        .unwrap_or(dot);
+    let word = &before[word_start..];
+    let letters = word.chars().count();
+    if letters == 0 {
+        return false;
+    }
+    if letters == 1 {
+        return true;
+    }
+    let lower = word.to_lowercase();
+    ABBREVIATIONS.contains(&lower.as_str())
+}
+
+#[derive(Debug, Clone)]
+struct Candidate {
+    span: Span,
+    year: i32,
+    month: Option<u8>,
+    day: Option<u8>,
+    weekday: Option<jiff::civil::Weekday>,
+    rule: &'static str,
+    precision: DatePrecision,
+}
+
+fn month_number(name: &str) -> Option<u8> {
+    let lower = name.to_lowercase();
+    let key = lower.get(..3)?;
+    let n = match key {
+        "jan" => 1,
+        "feb" => 2,
+        "mar" => 3,
+        "apr" => 4,
+        "may" => 5,
+        "jun" => 6,
+        "jul" => 7,
+        "aug" => 8,
+        "sep" => 9,
+        "oct" => 10,
+        "nov" => 11,
+        "dec" => 12,
+        _ => return None,
+    };
+    Some(n)
+}
+
+fn weekday_of(name: &str) -> Option<jiff::civil::Weekday> {
+    use jiff::civil::Weekday::*;
+    let lower = name.trim_end_matches('.').to_lowercase();
+    let w = match lower.get(..3)? {
+        "mon" => Monday,
+        "tue" => Tuesday,
+        "wed" => Wednesday,
+        "thu" => Thursday,
+        "fri" => Friday,
+        "sat" => Saturday,
+        "sun" => Sunday,
+        _ => return None,
+    };
+    Some(w)
+}
+
+fn plausible_year(y: i32) -> bool {
+    (1800..=2100).contains(&y)
+}
+
+fn collect_candidates(text: &str) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for (re, rule) in [(&*MDY, "date.month_day_year"), (&*DMY, "date.day_month_year")] {
+        for c in re.captures_iter(text) {
+            let (Some(m), Some(mon), Some(day), Some(year)) = (c.get(0), c.name("mon"), c.name("day"), c.name("year"))
+            else {
+                continue;
+            };
+            let (Some(month), Ok(day), Ok(year)) = (month_number(mon.as_str()), day.as_str().parse::<u8>(), year.as_str().parse::<i32>())
+            else {
+                continue;
+            };
+            if !plausible_year(year) || day == 0 {
+                continue;
+            }
+            out.push(Candidate {
+                span: Span::new(m.start(), m.end()),
+                year,
+                month: Some(month),
+                day: Some(day),
+                weekday: c.name("wd").and_then(|w| weekday_of(w.as_str())),
+                rule,
+                precision: DatePrecision::Day,
+            });
+        }
+    }
+    for c in NUMERIC.captures_iter(text) {
+        let Some(m) = c.get(0) else { continue };
+        // Not part of a longer number ("1.2.3.2014", "12-06-2014-5").
+        let prev = text[..m.start()].chars().next_back();
+        let next = text[m.end()..].chars().next();
+        if prev.is_some_and(|p| p.is_ascii_digit() || p == '.' || p == '-' || p == '/')
+            || next.is_some_and(|n| n.is_ascii_digit() || n == '-' || n == '/')
+            || (next == Some('.') && text[m.end() + 1..].chars().next().is_some_and(|n| n.is_ascii_digit()))
+        {
+            continue;
+        }
+        let parsed = if let (Some(y), Some(s1), Some(mo), Some(s2), Some(d)) =
+            (c.name("y1"), c.name("s1"), c.name("m1"), c.name("s2"), c.name("d1"))
+        {
+            (s1.as_str() == s2.as_str()).then(|| (y.as_str(), mo.as_str(), d.as_str(), "date.iso", false))
+        } else if let (Some(d), Some(s1), Some(mo), Some(s2), Some(y)) =
+            (c.name("d2"), c.name("s3"), c.name("m2"), c.name("s4"), c.name("y2"))
+        {
+            (s1.as_str() == s2.as_str()).then(|| (y.as_str(), mo.as_str(), d.as_str(), "date.numeric_dmy", s1.as_str() == "/"))
+        } else {
+            None
+        };
+        let Some((y, mo, d, rule, slash)) = parsed else { continue };
+        let (Ok(year), Ok(mut month), Ok(mut day)) = (y.parse::<i32>(), mo.parse::<u8>(), d.parse::<u8>()) else {
+            continue;
+        };
+        if !plausible_year(year) || month == 0 || day == 0 {
+            continue;
+        }
+        if rule == "date.numeric_dmy" && month > 12 && day <= 12 {
+            // US order: 06-24-2014.
+            std::mem::swap(&mut month, &mut day);
+        } else if slash && month <= 12 && day <= 12 && month != day {
+            // 05/06/2014 is ambiguous between day-first and month-first: skip.
+            continue;
+        }
+        out.push(Candidate {
+            span: Span::new(m.start(), m.end()),
+            year,
+            month: Some(month),
+            day: Some(day),
+            weekday: c.name("wd").and_then(|w| weekday_of(w.as_str())),
+            rule,
+            precision: DatePrecision::Day,
+        });
+    }
+    for c in MONTH_YEAR.captures_iter(text) {
+        let (Some(m), Some(mon), Some(year)) = (c.get(0), c.name("mon"), c.name("year")) else { continue };
+        // "April 2017", "APRIL 2017"; not "may 2017".
+        if !mon.as_str().chars().next().is_some_and(|f| f.is_uppercase()) {
+            continue;
+        }
+        let (Some(month), Ok(year)) = (month_number(mon.as_str()), year.as_str().parse::<i32>()) else { continue };
+        if !plausible_year(year) {
+            continue;
+        }
+        out.push(Candidate {
+            span: Span::new(m.start(), m.end()),
+            year,
+            month: Some(month),
+            day: None,
+            weekday: None,
+            rule: "date.month_year",
+            precision: DatePrecision::Month,
+        });
+    }
+    for m in YEAR.find_iter(text) {
+        let Ok(year) = m.as_str().parse::<i32>() else { continue };
+        out.push(Candidate {
+            span: Span::new(m.start(), m.end()),
+            year,
+            month: None,
+            day: None,
+            weekday: None,
+            rule: "date.year",
+            precision: DatePrecision::Year,
+        });
+    }
+    // Drop candidates inside a longer one ("December 2020" inside "30 December 2020").
+    let spans: Vec<Span> = out.iter().map(|c| c.span).collect();
+    out.retain(|c| !spans.iter().any(|s| s.contains(&c.span) && *s != c.span));
+    out.sort_by_key(|c| (c.span.start, c.span.end));
+    out.dedup_by_key(|c| c.span);
+    out
+}
+
+/// The lead: the first sentence with at least six words, plus the short dateline fragments before
+/// it ("Idlib, Syria. 30 December 2020. Children in …").
+fn lead_end(text: &str, excluded: &[Span]) -> usize {
+    for s in sentences(text) {
+        if excluded.iter().any(|e| e.contains(&s)) {
+            continue;
+        }
+        let words = s.slice(text).split_whitespace().count();
+        if words >= 6 {
+            return s.end;
+        }
+    }
+    text.len()
+}
+
+fn rank(p: DatePrecision) -> u8 {
+    match p {
+        DatePrecision::Day => 3,
+        DatePrecision::Month => 2,
+        DatePrecision::Year => 1,
+    }
+}
+
 /// Finds the photo date; `exclude` holds spans (the credit line) to ignore.
 /// Returns the date and warnings (e.g. "weekday does not match date").
 pub fn find_date(
-    _text: &str,
-    _reference: Option<jiff::civil::Date>,
-    _exclude: &[Span],
+    text: &str,
+    reference: Option<jiff::civil::Date>,
+    exclude: &[Span],
 ) -> (Option<DateFound>, Vec<String>) {
-    (None, Vec::new())
+    let mut warnings = Vec::new();
+    let lead = lead_end(text, exclude);
+    let mut best: Option<(u8, Candidate)> = None;
+    for c in collect_candidates(text) {
+        if exclude.iter().any(|e| e.overlaps(&c.span)) {
+            continue;
+        }
+        let before = &text[..c.span.start];
+        let before = &before[floor_boundary(before, before.len().saturating_sub(60))..];
+        let after = &text[c.span.end..];
+        let positive = match POSITIVE_BEFORE.find(before) {
+            Some(m) if m.as_str().to_lowercase().trim_start().starts_with("in") => IN_THIS_AFTER.is_match(after),
+            Some(_) => true,
+            None => false,
+        };
+        let prio = if positive {
+            3
+        } else if NEGATIVE_BEFORE.is_match(before) || c.span.end > lead {
+            0
+        } else if c.precision == DatePrecision::Year {
+            // A bare year counts only at the end of the lead: "…, Syria, 2015."
+            let tail = after.trim_start_matches([' ', '\t']);
+            let ends = tail.is_empty() || tail.starts_with('.') || tail.starts_with('\n');
+            if before.trim_end().ends_with(',') && ends { 2 } else { 0 }
+        } else {
+            2
+        };
+        if prio == 0 {
+            continue;
+        }
+        let rule = match (prio, c.rule) {
+            (3, _) => "date.photo_cue",
+            (_, r) => r,
+        };
+        let c = Candidate { rule, ..c };
+        let better = match &best {
+            None => true,
+            Some((bp, b)) => (prio, rank(c.precision)) > (*bp, rank(b.precision)),
+        };
+        if better {
+            best = Some((prio, c));
+        }
+    }
+    if let Some((_, c)) = best {
+        let words = c.span.slice(text);
+        let (iso, weekday_ok) = match (c.month, c.day) {
+            (Some(m), Some(d)) => {
+                let Ok(date) = jiff::civil::Date::new(c.year as i16, m as i8, d as i8) else {
+                    warnings.push(format!("invalid date: {words}"));
+                    return (None, warnings);
+                };
+                let ok = c.weekday.map(|w| w == date.weekday());
+                if ok == Some(false) {
+                    warnings.push(WEEKDAY_MISMATCH.to_string());
+                }
+                (format!("{:04}-{:02}-{:02}", c.year, m, d), ok)
+            }
+            (Some(m), None) if (1..=12).contains(&m) => (format!("{:04}-{:02}", c.year, m), None),
+            (None, _) => (format!("{:04}", c.year), None),
+            _ => {
+                warnings.push(format!("invalid date: {words}"));
+                return (None, warnings);
+            }
+        };
+        let found = DateFound { iso, precision: c.precision, span: c.span, weekday_ok, rule: c.rule };
+        return (Some(found), warnings);
+    }
+    // "on Sunday": the most recent such day on or before the reference date.
+    if let Some(reference) = reference {
+        for c in RELATIVE.captures_iter(text) {
+            let Some(wd) = c.name("wd") else { continue };
+            let span = Span::new(wd.start(), wd.end());
+            if span.end > lead || exclude.iter().any(|e| e.overlaps(&span)) {
+                continue;
+            }
+            let Some(target) = weekday_of(wd.as_str()) else { continue };
+            let back = i64::from(
+                (reference.weekday().to_monday_zero_offset() - target.to_monday_zero_offset()).rem_euclid(7),
+            );
+            let Ok(date) = reference.checked_sub(jiff::Span::new().days(back)) else { continue };
+            let found = DateFound {
+                iso: format!("{:04}-{:02}-{:02}", date.year(), date.month(), date.day()),
+                precision: DatePrecision::Day,
+                span,
+                weekday_ok: None,
+                rule: "date.relative_weekday",
+            };
+            return (Some(found), warnings);
+        }
+    }
+    (None, warnings)
+}
+
+/// The largest char boundary at or below `i`.
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iso(text: &str) -> Option<String> {
+        find_date(text, None, &[]).0.map(|d| d.iso)
+    }
+
+    fn check_span(text: &str, d: &DateFound) {
+        assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));
+        assert!(d.span.start <= d.span.end && d.span.end <= text.len());
+    }
+
+    #[test]
+    fn month_day_year_forms() {
+        assert_eq!(iso("Fighters in Aleppo on November 6, 2016. (Photo by X/AFP Photo)").as_deref(), Some("2016-11-06"));
+        assert_eq!(iso("Rescue workers in Harasta, Nov. 6, 2016.").as_deref(), Some("2016-11-06"));
+        assert_eq!(iso("Residents cross a road in Kalam, Sept. 4, 2022.").as_deref(), Some("2022-09-04"));
+        assert_eq!(iso("A man walks in Gaza City November 23 2012.").as_deref(), Some("2012-11-23"));
+        assert_eq!(iso("PEOPLE GATHER IN KABUL ON NOVEMBER 6TH, 2016.").as_deref(), Some("2016-11-06"));
+    }
+
+    #[test]
+    fn day_month_year_and_numeric_forms() {
+        assert_eq!(iso("Children in a camp near Idlib, 30 December 2020.").as_deref(), Some("2020-12-30"));
+        assert_eq!(iso("Idlib, Syria. 30 December 2020. Children in the camp near the town play in the mud.").as_deref(), Some("2020-12-30"));
+        assert_eq!(iso("Rescuers at work in Ankara on 2016-11-06.").as_deref(), Some("2016-11-06"));
+        assert_eq!(iso("File photo dated 24-06-2014 of England's Moeen Ali.").as_deref(), Some("2014-06-24"));
+        // Written, not real (ANSA style): dotted numeric date.
+        assert_eq!(iso("Migranti sbarcano a Lampedusa, 12.05.2016.").as_deref(), Some("2016-05-12"));
+        // Written, not real (EPA style).
+        assert_eq!(iso("Protesters clash with police in Caracas, Venezuela, 30 March 2015. EPA/MIGUEL GUTIERREZ").as_deref(), Some("2015-03-30"));
+        assert_eq!(iso("01 Apr 2015, Akron, Ohio, USA --- April 1, 2015 - Akron, Ohio, U.S. - A man testifies in court.").as_deref(), Some("2015-04-01"));
+    }
+
+    #[test]
+    fn weekday_checked() {
+        let t = "In this Tuesday, July 29, 2014, photo, Syrian refugee Samah, 5, poses for a picture.";
+        let (d, w) = find_date(t, None, &[]);
+        let d = d.unwrap();
+        assert_eq!(d.iso, "2014-07-29");
+        assert_eq!(d.weekday_ok, Some(true));
+        assert!(w.is_empty());
+        assert_eq!(d.span.slice(t), "Tuesday, July 29, 2014");
+        let t = "A player bats at Headingley. Picture date: Tuesday June 24, 2014. See PA story.";
+        let d = find_date(t, None, &[]).0.unwrap();
+        assert_eq!((d.iso.as_str(), d.weekday_ok), ("2014-06-24", Some(true)));
+        let t = "Floods in Sukkur, Pakistan, Monday, Sept. 4, 2022.";
+        let (d, w) = find_date(t, None, &[]);
+        assert_eq!(d.unwrap().weekday_ok, Some(false));
+        assert_eq!(w, vec![WEEKDAY_MISMATCH.to_string()]);
+        // Written, not real (Kyodo style): abbreviated weekday.
+        let d = find_date("Commuters in Tokyo on Wed. March 9, 2022.", None, &[]).0.unwrap();
+        assert_eq!(d.weekday_ok, Some(true));
+    }
+
+    #[test]
+    fn photo_cues_win() {
+        let t = "Mariam carries her brother in Jabal al-Zawiya November 25, 2014. Residents use caves as shelters. Picture taken November 26, 2014.";
+        let d = find_date(t, None, &[]).0.unwrap();
+        assert_eq!(d.iso, "2014-11-26");
+        assert_eq!(d.rule, "date.photo_cue");
+        let t = "File photo dated 24-06-2014 of England's Moeen Ali. PRESS ASSOCIATION Photo. Issue date: Thursday April 2, 2015. Photo credit should read Martin Rickett/PA Wire.";
+        assert_eq!(iso(t).as_deref(), Some("2014-06-24"));
+        // Issue date alone is not the photo date.
+        assert_eq!(iso("England's Moeen Ali. PRESS ASSOCIATION Photo. Issue date: Thursday April 2, 2015."), None);
+        let t = "In this April 21, 2014, file photo, a man walks past the court in Cairo. The court ruled on May 3, 2015.";
+        assert_eq!(iso(t).as_deref(), Some("2014-04-21"));
+        // Written, not real (AP style): year-only file photo.
+        assert_eq!(iso("In this 2015 file photo, a girl waits in line for bread in Aleppo.").as_deref(), Some("2015"));
+    }
+
+    #[test]
+    fn month_and_year_precision() {
+        let d = find_date("Injured pigeons lie on damaged bird cages in Douma, April 2017. REUTERS/Bassam Khabieh", None, &[])
+            .0
+            .unwrap();
+        assert_eq!((d.iso.as_str(), d.precision), ("2017-04", DatePrecision::Month));
+        assert_eq!(iso("A civil defence member works in the Douma neighbourhood of Damascus, February 2017.").as_deref(), Some("2017-02"));
+        // Written, not real (Anadolu style): year at the end of the lead.
+        let d = find_date("Displaced families shelter in a tent camp near Azaz, Syria, 2015.", None, &[]).0.unwrap();
+        assert_eq!((d.iso.as_str(), d.precision), ("2015", DatePrecision::Year));
+        assert_eq!(iso("Residents have lived in the camp since 2011 and rebuilt it in 2015."), None);
+        assert_eq!(iso("Floods have hit Pakistan since mid-June 2022."), None);
+    }
+
+    #[test]
+    fn background_dates_ignored() {
+        assert_eq!(iso("An aid convoy reached the town for the first time since October."), None);
+        assert_eq!(
+            iso("Protesters tear down a poster in Jubar, Damascus, in this still image taken from amateur video uploaded April 16, 2011."),
+            None
+        );
+        // Dates in later sentences are background.
+        assert_eq!(iso("Rescuers search the rubble in Herat province. The earthquake struck on Oct. 7, 2023."), None);
+        let t = "A refugee sleeps near the port of Mytilini on September 9, 2015 in Lesbos. Thousands have landed since August 1, 2015.";
+        assert_eq!(iso(t).as_deref(), Some("2015-09-09"));
+        // The first full date of the main clause wins.
+        let t = "Israeli civilians watch rockets fly towards southern Israel, before a ceasefire November 21, 2012.";
+        assert_eq!(iso(t).as_deref(), Some("2012-11-21"));
+    }
+
+    #[test]
+    fn relative_weekdays() {
+        let t = "People affected by floods wait for relief in Sukkur, Pakistan on Friday.";
+        assert_eq!(iso(t), None);
+        let reference = jiff::civil::date(2022, 9, 5); // a Monday
+        let d = find_date(t, Some(reference), &[]).0.unwrap();
+        assert_eq!(d.iso, "2022-09-02");
+        assert_eq!(d.span.slice(t), "Friday");
+        let d = find_date("Fans celebrate in Madrid on Monday.", Some(reference), &[]).0.unwrap();
+        assert_eq!(d.iso, "2022-09-05");
+        // An absolute date wins over the weekday.
+        let t = "A girl cries at the funeral of a boy killed on Wednesday, in Khan Younis November 22, 2012.";
+        assert_eq!(find_date(t, Some(reference), &[]).0.unwrap().iso, "2012-11-22");
+    }
+
+    #[test]
+    fn invalid_dates_warn() {
+        let (d, w) = find_date("Crowds gather in Kyiv on February 30, 2016.", None, &[]);
+        assert!(d.is_none());
+        assert_eq!(w.len(), 1);
+        assert!(w[0].contains("February 30, 2016"));
+    }
+
+    #[test]
+    fn exclusions_and_agencies() {
+        // Written, not real (Xinhua style).
+        let t = "Tourists visit the Forbidden City in Beijing, capital of China, Oct. 2, 2019. (Xinhua/Zhang Yu)";
+        assert_eq!(iso(t).as_deref(), Some("2019-10-02"));
+        // Written, not real (DPA style).
+        let t = "08 March 2021, Berlin: Demonstrators march through the city centre. Photo: Christoph Soeder/dpa";
+        let d = find_date(t, None, &[]).0.unwrap();
+        assert_eq!(d.iso, "2021-03-08");
+        check_span(t, &d);
+        let t = "Smoke rises over the city. (Photo by John Doe, taken May 1, 2016)";
+        let start = t.find('(').unwrap();
+        assert_eq!(find_date(t, None, &[Span::new(start, t.len())]).0, None);
+    }
+
+    #[test]
+    fn sentences_split() {
+        let t = "Idlib, Syria. 30 December 2020. U.S. troops and Gen. Smith left Jan. 18, 2017.\nNext";
+        let s: Vec<&str> = sentences(t).iter().map(|s| s.slice(t)).collect();
+        assert_eq!(s, vec!["Idlib, Syria.", " 30 December 2020.", " U.S. troops and Gen. Smith left Jan. 18, 2017.", "\n", "Next"]);
+    }
 }
