@@ -1,1 +1,451 @@
-fn main() {}
+//! The `dateline` command line: argument parsing, I/O and output formatting only.
+//!
+//! Exit codes: 0 success; 1 some input could not be read or processed (each problem was
+//! reported on stderr with file and line, the rest was processed); 2 usage error.
+
+mod input;
+mod pretty;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use dateline_engine::{CaptionInput, Engine, LexiconKind};
+use dateline_model::Record;
+use input::{Format, InputError, ReadOptions};
+use rayon::prelude::*;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "dateline", version, about = "Structured, geocoded, dated records from news-photo captions")]
+struct Cli {
+    /// Directory with user data (imported gazetteers, lexicon additions); default: the user data dir.
+    #[arg(long, global = true, env = "DATELINE_DATA_DIR")]
+    data_dir: Option<PathBuf>,
+    /// Directory with lexicon additions (agencies.tsv, orgs.tsv, event_cues.tsv, name_words.tsv).
+    #[arg(long, global = true)]
+    lexicon_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Extract one record per caption (JSON Lines on stdout, or a readable view).
+    Extract(ExtractArgs),
+    /// Score extraction against gold JSONL files (per-field precision / recall / F1).
+    Eval(EvalArgs),
+    /// Manage the gazetteer.
+    #[command(subcommand)]
+    Gazetteer(GazetteerCommand),
+    /// Measure extraction throughput and gazetteer load time.
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args)]
+struct InputArgs {
+    /// Input files; `-` reads standard input.
+    #[arg(required = true)]
+    paths: Vec<String>,
+    /// Input format.
+    #[arg(long = "input", value_enum, default_value_t = Format::Auto)]
+    format: Format,
+    /// CSV column holding the caption (default: caption, description, text, ...).
+    #[arg(long)]
+    column: Option<String>,
+    /// Worker threads; 0 uses all cores.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum OutputFormat {
+    /// One JSON record per line.
+    Json,
+    /// Fields and the words they came from, for people.
+    Pretty,
+}
+
+#[derive(clap::Args)]
+struct ExtractArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
+    format: OutputFormat,
+}
+
+#[derive(clap::Args)]
+struct EvalArgs {
+    /// Gold JSONL files (`{"id", "caption", "gold"}` per line).
+    #[arg(required = true)]
+    gold: Vec<PathBuf>,
+    /// Score these records (JSONL) instead of extracting the gold captions.
+    #[arg(long)]
+    predictions: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// List every disagreement.
+    #[arg(long)]
+    show_errors: bool,
+    /// Exit with status 1 when macro-F1 is below this.
+    #[arg(long)]
+    min_macro_f1: Option<f64>,
+}
+
+#[derive(Subcommand)]
+enum GazetteerCommand {
+    /// Add a GeoNames dump (a country file such as SY.txt, or allCountries.txt) to the user data dir.
+    Import {
+        /// GeoNames TSV file (19 columns), optionally .zip-free plain text.
+        file: PathBuf,
+        /// Name of the imported set (default: the file stem).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// List imported gazetteers.
+    List,
+    /// Look a name up, as the extractor would.
+    Lookup {
+        /// Place name.
+        name: String,
+    },
+}
+
+#[derive(clap::Args)]
+struct BenchArgs {
+    /// Captions to extract (default: the built-in dev captions repeated to --n).
+    path: Option<String>,
+    /// Input format.
+    #[arg(long = "input", value_enum, default_value_t = Format::Auto)]
+    format: Format,
+    /// Worker threads; 0 uses all cores.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Number of captions when no path is given.
+    #[arg(long, default_value_t = 100_000)]
+    n: usize,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            if e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) {
+                std::process::exit(0);
+            }
+            eprintln!("dateline: error: {e:#}");
+            std::process::exit(1);
+        }
+    }
+}
+
+fn data_dir(cli_dir: &Option<PathBuf>) -> Option<PathBuf> {
+    cli_dir.clone().or_else(|| directories::ProjectDirs::from("", "", "dateline").map(|d| d.data_dir().to_path_buf()))
+}
+
+fn gazetteer_dir(cli_dir: &Option<PathBuf>) -> Option<PathBuf> {
+    data_dir(cli_dir).map(|d| d.join("gazetteer"))
+}
+
+/// The engine with user lexicon additions and imported gazetteers.
+fn load_engine(cli: &Cli) -> Result<Engine> {
+    let mut blobs = Vec::new();
+    if let Some(dir) = gazetteer_dir(&cli.data_dir) {
+        if dir.is_dir() {
+            let mut entries: Vec<_> = std::fs::read_dir(&dir)?.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "idx")).collect();
+            entries.sort();
+            for p in entries {
+                blobs.push(std::fs::read(&p).with_context(|| format!("reading imported gazetteer {}", p.display()))?);
+            }
+        }
+    }
+    let gazetteer = if blobs.is_empty() {
+        dateline_geo::Gazetteer::embedded()
+    } else {
+        dateline_geo::Gazetteer::with_overlays(blobs).context("loading imported gazetteers")?
+    };
+    let mut engine = Engine::new(gazetteer);
+    let lexicon_dir = cli.lexicon_dir.clone().or_else(|| data_dir(&cli.data_dir).map(|d| d.join("lexicons")));
+    if let Some(dir) = lexicon_dir {
+        if cli.lexicon_dir.is_some() && !dir.is_dir() {
+            bail!("lexicon directory {} does not exist", dir.display());
+        }
+        for kind in LexiconKind::ALL {
+            let path = dir.join(kind.file_name());
+            if path.is_file() {
+                let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+                engine.extend_lexicon(kind, &path.display().to_string(), &text)?;
+            }
+        }
+    }
+    Ok(engine)
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    match &cli.command {
+        Command::Extract(args) => extract(&cli, args),
+        Command::Eval(args) => eval(&cli, args),
+        Command::Gazetteer(cmd) => gazetteer(&cli, cmd),
+        Command::Bench(args) => bench(&cli, args),
+    }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Reads every input; problems are printed to stderr and counted.
+fn read_inputs(args: &InputArgs) -> Result<(Vec<CaptionInput>, usize)> {
+    let mut all = Vec::new();
+    let mut n_errors = 0;
+    for path in &args.paths {
+        let bytes = if path == "-" {
+            let mut buf = Vec::new();
+            io::stdin().read_to_end(&mut buf).context("reading standard input")?;
+            buf
+        } else {
+            match std::fs::read(path) {
+                Ok(b) => b,
+                Err(e) => {
+                    eprintln!("dateline: {path}: cannot read: {e}");
+                    n_errors += 1;
+                    continue;
+                }
+            }
+        };
+        let opts = ReadOptions { format: args.format, column: args.column.as_deref(), sha256: (path != "-").then(|| sha256_hex(&bytes)) };
+        let shown = if path == "-" { "<stdin>" } else { path.as_str() };
+        match input::read(shown, &bytes, &opts) {
+            Ok((caps, errors)) => {
+                if caps.is_empty() && errors.is_empty() {
+                    eprintln!("dateline: {shown}: no captions found (empty input)");
+                    n_errors += 1;
+                }
+                report(&errors);
+                n_errors += errors.len();
+                all.extend(caps);
+            }
+            Err(e) => {
+                report(std::slice::from_ref(&e));
+                n_errors += 1;
+            }
+        }
+    }
+    Ok((all, n_errors))
+}
+
+fn report(errors: &[InputError]) {
+    for e in errors {
+        eprintln!("dateline: {e}");
+    }
+}
+
+fn pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting worker threads")
+}
+
+/// Extracts in parallel, keeping input order.
+fn extract_all(engine: &Engine, captions: &[CaptionInput], threads: usize) -> Result<Vec<Record>> {
+    if threads == 1 || captions.len() < 64 {
+        return Ok(captions.iter().map(|c| engine.extract(c)).collect());
+    }
+    Ok(pool(threads)?.install(|| captions.par_iter().map(|c| engine.extract(c)).collect()))
+}
+
+fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
+    let engine = load_engine(cli)?;
+    let (captions, n_errors) = read_inputs(&args.input)?;
+    let stdout = io::stdout();
+    let color = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    // Work in slices so output starts early and memory stays bounded by the slice size.
+    for chunk in captions.chunks(16_384) {
+        let records = extract_all(&engine, chunk, args.input.threads)?;
+        for rec in &records {
+            match args.format {
+                OutputFormat::Json => {
+                    serde_json::to_writer(&mut out, rec)?;
+                    out.write_all(b"\n")?;
+                }
+                OutputFormat::Pretty => pretty::write(&mut out, rec, color)?,
+            }
+        }
+    }
+    out.flush()?;
+    if n_errors > 0 {
+        eprintln!("dateline: {n_errors} input problem(s); {} caption(s) extracted", captions.len());
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+fn eval(cli: &Cli, args: &EvalArgs) -> Result<i32> {
+    let mut gold = Vec::new();
+    for path in &args.gold {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let rows = dateline_engine::eval::parse_gold(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        gold.extend(rows);
+    }
+    let report = match &args.predictions {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            let mut values = Vec::new();
+            for (i, line) in text.lines().enumerate() {
+                if !line.trim().is_empty() {
+                    values.push(serde_json::from_str(line).with_context(|| format!("{}:{}: not a JSON record", p.display(), i + 1))?);
+                }
+            }
+            dateline_engine::eval::score_values(&gold, &values)
+        }
+        None => {
+            let engine = load_engine(cli)?;
+            let inputs: Vec<CaptionInput> = gold
+                .iter()
+                .map(|g| CaptionInput { text: g.caption.clone(), input_id: Some(g.id.clone()), ..Default::default() })
+                .collect();
+            let records = extract_all(&engine, &inputs, 0)?;
+            dateline_engine::eval::score(&gold, &records)
+        }
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{:16} {:>6} {:>6} {:>6}   tp/fp/fn", "field", "P", "R", "F1")?;
+        for field in dateline_engine::eval::FIELDS {
+            let s = &report.fields[field];
+            writeln!(out, "{field:16} {:6.3} {:6.3} {:6.3}   {:?}", s.p, s.r, s.f1, s.tp_fp_fn)?;
+        }
+        if args.show_errors {
+            for m in &report.misses {
+                writeln!(out, "ERR {} {} gold={} predicted={}", m.id, m.field, m.gold, m.predicted)?;
+            }
+        }
+        writeln!(out, "records missing: {}/{}", report.missing, report.n)?;
+        writeln!(out, "macro-F1 {:.3} over {} captions", report.macro_f1, report.n)?;
+    }
+    if args.min_macro_f1.is_some_and(|m| report.macro_f1 < m) {
+        eprintln!("dateline: macro-F1 {:.3} is below the required {:.3}", report.macro_f1, args.min_macro_f1.unwrap());
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
+    match cmd {
+        GazetteerCommand::Import { file, name } => {
+            let dir = gazetteer_dir(&cli.data_dir).context("no user data directory; pass --data-dir")?;
+            std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+            let name = name.clone().unwrap_or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "import".into()));
+            if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+                bail!("invalid gazetteer name {name:?}");
+            }
+            let started = Instant::now();
+            let reader = io::BufReader::new(std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?);
+            let blob = dateline_geo::build_overlay(reader).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            // Write beside, then rename: a crash never leaves a half-written index that would load.
+            let target = dir.join(format!("{name}.idx"));
+            let tmp = dir.join(format!(".{name}.idx.tmp"));
+            std::fs::write(&tmp, &blob).with_context(|| format!("writing {}", tmp.display()))?;
+            std::fs::rename(&tmp, &target).with_context(|| format!("renaming to {}", target.display()))?;
+            // Check that it loads together with the embedded data before saying it worked.
+            dateline_geo::Gazetteer::with_overlays(vec![blob]).map_err(|e| anyhow::anyhow!("the imported index does not load: {e}"))?;
+            eprintln!("dateline: imported {} into {} in {:.1?}", file.display(), target.display(), started.elapsed());
+            Ok(0)
+        }
+        GazetteerCommand::List => {
+            let Some(dir) = gazetteer_dir(&cli.data_dir) else { return Ok(0) };
+            println!("embedded: GeoNames cities500 extract (see data/gazetteer/ATTRIBUTION)");
+            if dir.is_dir() {
+                for e in std::fs::read_dir(&dir)?.flatten() {
+                    let p = e.path();
+                    if p.extension().is_some_and(|x| x == "idx") {
+                        println!("imported: {} ({} bytes)", p.display(), e.metadata().map(|m| m.len()).unwrap_or(0));
+                    }
+                }
+            }
+            Ok(0)
+        }
+        GazetteerCommand::Lookup { name } => {
+            let engine = load_engine(cli)?;
+            let g = engine.gazetteer();
+            if let Some(c) = g.country_by_name(name) {
+                println!("country\t{}\t{}\t{}\t{}", c.code, c.name, c.lat, c.lon);
+            }
+            for a in g.admin1_by_name(name, None) {
+                println!("admin1\t{}.{}\t{}", a.country, a.code, a.name);
+            }
+            for p in g.lookup(name) {
+                println!("place\t{}\t{}\t{}.{}\t{}{}\tpop {}\t{} {}", p.geonames_id, p.name, p.country, p.admin1, p.feature_class, if p.feature_code.is_empty() { String::new() } else { format!(".{}", p.feature_code) }, p.population, p.lat, p.lon);
+            }
+            Ok(0)
+        }
+    }
+}
+
+fn max_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
+    let started = Instant::now();
+    let gazetteer = dateline_geo::Gazetteer::embedded();
+    let load_ms = started.elapsed().as_secs_f64() * 1000.0;
+    drop(gazetteer);
+    let started = Instant::now();
+    let engine = load_engine(cli)?;
+    let engine_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let captions: Vec<CaptionInput> = match &args.path {
+        Some(p) => {
+            let (caps, n_errors) = read_inputs(&InputArgs { paths: vec![p.clone()], format: args.format, column: None, threads: args.threads })?;
+            if n_errors > 0 {
+                bail!("{n_errors} input problem(s) in {p}");
+            }
+            caps
+        }
+        None => {
+            let dev: Vec<String> = include_str!("../../tests/fixtures/corpus/captions.jsonl")
+                .lines()
+                .chain(include_str!("../../tests/fixtures/corpus/seed_gold.jsonl").lines())
+                .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+                .filter_map(|v| v["caption"].as_str().map(str::to_string))
+                .collect();
+            (0..args.n).map(|i| CaptionInput::new(dev[i % dev.len()].clone())).collect()
+        }
+    };
+    if captions.is_empty() {
+        bail!("no captions to measure");
+    }
+    let threads = if args.threads == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { args.threads };
+    // Warm up caches and lazily compiled patterns before timing.
+    for c in captions.iter().take(200) {
+        std::hint::black_box(engine.extract(c));
+    }
+    let t = Instant::now();
+    let n_records = if threads == 1 {
+        captions.iter().map(|c| std::hint::black_box(engine.extract(c)).places.len() + 1).count()
+    } else {
+        pool(threads)?.install(|| captions.par_iter().map(|c| std::hint::black_box(engine.extract(c)).places.len() + 1).count())
+    };
+    let secs = t.elapsed().as_secs_f64();
+    assert_eq!(n_records, captions.len());
+    let bytes: usize = captions.iter().map(|c| c.text.len()).sum();
+    let result = serde_json::json!({
+        "captions": captions.len(),
+        "threads": threads,
+        "seconds": secs,
+        "captions_per_sec": captions.len() as f64 / secs,
+        "mb_per_sec": bytes as f64 / secs / 1e6,
+        "gazetteer_load_ms": load_ms,
+        "engine_load_ms": engine_ms,
+        "max_rss_kb": max_rss_kb(),
+    });
+    println!("{result}");
+    Ok(0)
+}

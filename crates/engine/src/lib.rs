@@ -1,1 +1,237 @@
-//! Caption in, record out.
+//! Caption in, record out: the one entry point the CLI, the tests and later the archive call.
+//!
+//! [`Engine::extract`] runs the pure recognizers of `dateline-text`, resolves the place phrases
+//! against the gazetteer of `dateline-geo` and assembles the [`Record`] of the output contract,
+//! with evidence for every value. The same caption, lexicons, gazetteer and reference date always
+//! give the same record, byte for byte: ingest idempotence and golden tests rely on it.
+//!
+//! ```
+//! let engine = dateline_engine::Engine::builtin();
+//! let rec = engine.extract(&dateline_engine::CaptionInput::new(
+//!     "Smoke rises over Aleppo, Syria, March 7, 2015. REUTERS/Abdalrhman Ismail"));
+//! assert_eq!(rec.location.country.as_deref(), Some("SY"));
+//! ```
+#![deny(missing_docs)]
+
+pub mod eval;
+mod locate;
+mod oracle;
+
+use dateline_geo::Gazetteer;
+use dateline_model::{Casualties, Credit, DateTaken, Event, Evidence, Organization, Person, Record, Source, Span};
+use dateline_text::credit::AgencyLexicon;
+use dateline_text::event::EventLexicon;
+use dateline_text::mentions::NameLexicon;
+use dateline_text::{Found, LexiconError};
+use std::collections::BTreeMap;
+
+pub use oracle::GazetteerOracle;
+
+/// Captions longer than this are stored whole, but only this many bytes are analysed, so that a
+/// pathological input (a 10 MB "caption") costs bounded time and memory.
+pub const MAX_ANALYSED_BYTES: usize = 32 * 1024;
+
+/// One caption to extract, with what the input said about it.
+#[derive(Debug, Clone, Default)]
+pub struct CaptionInput {
+    /// The caption text, untouched.
+    pub text: String,
+    /// The id the input carried.
+    pub input_id: Option<String>,
+    /// Provenance.
+    pub source: Source,
+    /// The day relative dates ("on Sunday") are counted back from, when the input gives one.
+    pub reference_date: Option<jiff::civil::Date>,
+}
+
+impl CaptionInput {
+    /// A caption with no id, provenance or reference date.
+    pub fn new(text: impl Into<String>) -> Self {
+        CaptionInput { text: text.into(), ..Default::default() }
+    }
+}
+
+/// Which lexicon a user file extends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LexiconKind {
+    /// `agencies.tsv`.
+    Agencies,
+    /// `event_cues.tsv`.
+    EventCues,
+    /// `orgs.tsv`.
+    Organizations,
+    /// `name_words.tsv`.
+    NameWords,
+}
+
+impl LexiconKind {
+    /// The file name a user's lexicon directory uses for this kind.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            LexiconKind::Agencies => "agencies.tsv",
+            LexiconKind::EventCues => "event_cues.tsv",
+            LexiconKind::Organizations => "orgs.tsv",
+            LexiconKind::NameWords => "name_words.tsv",
+        }
+    }
+    /// All kinds.
+    pub const ALL: [LexiconKind; 4] = [LexiconKind::Agencies, LexiconKind::EventCues, LexiconKind::Organizations, LexiconKind::NameWords];
+}
+
+/// Lexicons plus gazetteer: everything extraction needs, loaded once and shared by threads.
+pub struct Engine {
+    agencies: AgencyLexicon,
+    events: EventLexicon,
+    names: NameLexicon,
+    gazetteer: Gazetteer,
+}
+
+impl Engine {
+    /// The engine with the lexicons and gazetteer shipped in the binary.
+    pub fn builtin() -> Self {
+        Engine::new(Gazetteer::embedded())
+    }
+
+    /// The builtin lexicons with the given gazetteer (e.g. with imported GeoNames dumps).
+    pub fn new(gazetteer: Gazetteer) -> Self {
+        Engine {
+            agencies: AgencyLexicon::builtin(),
+            events: EventLexicon::builtin(),
+            names: NameLexicon::builtin(),
+            gazetteer,
+        }
+    }
+
+    /// Adds a user's lexicon rows; later rows win over builtin ones.
+    pub fn extend_lexicon(&mut self, kind: LexiconKind, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
+        match kind {
+            LexiconKind::Agencies => self.agencies.extend(source_name, tsv),
+            LexiconKind::EventCues => self.events.extend(source_name, tsv),
+            LexiconKind::Organizations => self.names.add_orgs(source_name, tsv),
+            LexiconKind::NameWords => self.names.add_words(source_name, tsv),
+        }
+    }
+
+    /// The gazetteer in use.
+    pub fn gazetteer(&self) -> &Gazetteer {
+        &self.gazetteer
+    }
+
+    /// Extracts the record of one caption. Never fails: odd input gives empty fields and warnings.
+    pub fn extract(&self, input: &CaptionInput) -> Record {
+        let full = input.text.as_str();
+        let mut warnings = Vec::new();
+        let text = if full.len() > MAX_ANALYSED_BYTES {
+            let mut end = MAX_ANALYSED_BYTES;
+            while !full.is_char_boundary(end) {
+                end -= 1;
+            }
+            warnings.push(format!("caption is {} bytes long; only the first {end} bytes were analysed", full.len()));
+            &full[..end]
+        } else {
+            full
+        };
+        let mut evidence: BTreeMap<String, Vec<Evidence>> = BTreeMap::new();
+        let mut ev = |field: &str, span: Span, rule: &str| {
+            evidence.entry(field.to_string()).or_default().push(Evidence::new(span, rule));
+        };
+
+        // Credit first: every other recognizer ignores the credit line.
+        let credit_found = dateline_text::credit::find_credit(text, &self.agencies);
+        let mut exclude = Vec::new();
+        let mut credit = Credit::default();
+        if let Some(c) = &credit_found {
+            exclude.push(c.span);
+            credit.raw = Some(c.span.slice(text).to_string());
+            ev("credit.raw", c.span, c.rule);
+            for creator in &c.creators {
+                credit.creators.push(creator.value.clone());
+                ev("credit.creators", creator.span, creator.rule);
+            }
+            if let Some(a) = &c.agency {
+                credit.agency = Some(a.value.clone());
+                ev("credit.agency", a.span, a.rule);
+            }
+        }
+
+        let (date_found, date_warnings) = dateline_text::date::find_date(text, input.reference_date, &exclude);
+        warnings.extend(date_warnings);
+        let date = date_found.map(|d| {
+            ev("date", d.span, d.rule);
+            DateTaken { iso: d.iso, precision: d.precision, text: d.span.slice(text).to_string(), weekday_ok: d.weekday_ok }
+        });
+
+        let event_found = dateline_text::event::find_event(text, &self.events, &exclude);
+        let mut event = Event::default();
+        if let Some(t) = &event_found.event_type {
+            event.event_type = Some(t.value.clone());
+            ev("event.type", t.span, t.rule);
+        }
+        if let Some(r) = &event_found.reported {
+            event.reported = true;
+            ev("event.reported", r.span, r.rule);
+        }
+        for a in &event_found.actors {
+            if !event.actors.contains(&a.value) {
+                event.actors.push(a.value.clone());
+                ev("event.actors", a.span, a.rule);
+            }
+        }
+
+        let (cas, cas_warnings) = dateline_text::casualty::find_casualties(text, &exclude);
+        warnings.extend(cas_warnings);
+        let mut casualties = Casualties { qualifier: cas.qualifier.map(str::to_string), ..Default::default() };
+        let mut put = |field: &str, f: &Option<Found<u64>>| {
+            f.as_ref().map(|f| {
+                ev(field, f.span, f.rule);
+                f.value
+            })
+        };
+        casualties.killed = put("casualties.killed", &cas.killed);
+        casualties.injured = put("casualties.injured", &cas.injured);
+        if let Some(s) = &cas.source {
+            casualties.source = Some(s.value.clone());
+            ev("casualties.source", s.span, s.rule);
+        }
+
+        let oracle = GazetteerOracle::new(&self.gazetteer);
+        let mentions = dateline_text::mentions::find_mentions(text, &self.names, &oracle, &exclude);
+        let mut people = Vec::new();
+        for p in &mentions.people {
+            ev("people", p.name.span, p.name.rule);
+            people.push(Person { name: p.name.value.clone(), age: p.age.as_ref().map(|a| a.value), role: p.role.as_ref().map(|r| r.value.clone()) });
+        }
+        let mut organizations: Vec<Organization> = Vec::new();
+        for o in &mentions.organizations {
+            if organizations.iter().any(|x| x.name.eq_ignore_ascii_case(&o.name.value) || x.acronym.as_deref() == Some(o.name.value.as_str())) {
+                continue;
+            }
+            ev("organizations", o.name.span, o.name.rule);
+            organizations.push(Organization { name: o.name.value.clone(), acronym: o.acronym.clone(), canonical: o.canonical.clone() });
+        }
+
+        let located = locate::locate(text, &mentions, &self.gazetteer);
+        warnings.extend(located.warnings);
+        for (field, evs) in located.evidence {
+            evidence.entry(field).or_default().extend(evs);
+        }
+
+        Record {
+            id: dateline_model::record_id(full),
+            input_id: input.input_id.clone(),
+            source: input.source.clone(),
+            caption: full.to_string(),
+            credit,
+            date,
+            location: located.location,
+            places: located.places,
+            people,
+            organizations,
+            event,
+            casualties,
+            warnings,
+            evidence,
+            embedded: None,
+        }
+    }
+}

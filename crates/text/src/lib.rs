@@ -10,16 +10,17 @@
 //! - [`date`]: the date the photo was taken;
 //! - [`event`]: incident type, hedging and generic actors;
 //! - [`casualty`]: killed / injured figures and their attribution;
-//! - [`names`]: capitalized name chunks, people and organizations;
-//! - [`places`]: place phrases with their grammatical cues ("X province", "city of X").
+//! - [`names`]: words with byte spans and runs of capitalized words;
+//! - [`mentions`]: people, organizations and place phrases with their grammatical cues
+//!   ("X province", "city of X"), asking the gazetteer through a [`mentions::PlaceOracle`].
 #![deny(missing_docs)]
 
 pub mod casualty;
 pub mod credit;
 pub mod date;
 pub mod event;
+pub mod mentions;
 pub mod names;
-pub mod places;
 
 pub use dateline_model::Span;
 

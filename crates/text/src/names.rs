@@ -1,1 +1,290 @@
-//! Capitalized name chunks, and people and organizations among them.
+//! Capitalized name chunks: the raw material for people, organizations and places.
+//!
+//! English captions mark proper names with capitals, so a chunk is a run of capitalized words
+//! (with name particles such as `al-`, `bin`, `de`, `of` inside). Chunks are classified later by
+//! [`crate::mentions`]; this module only finds them and knows nothing of what they mean.
+
+use crate::Span;
+
+/// One word of the caption.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Word {
+    /// Bytes of the word, without a trailing possessive `'s`.
+    pub span: Span,
+    /// The word ended with a possessive `'s` / `’s` (not part of `span`).
+    pub possessive: bool,
+    /// The word starts a sentence.
+    pub sentence_start: bool,
+    /// Index of the sentence the word is in.
+    pub sentence: usize,
+}
+
+/// A run of capitalized words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chunk {
+    /// Bytes from the first to the last word.
+    pub span: Span,
+    /// Index of the first word in the word list.
+    pub first: usize,
+    /// Index one past the last word.
+    pub last: usize,
+    /// The last word carried a possessive `'s`.
+    pub possessive: bool,
+}
+
+/// Particles that may sit inside a name between capitalized words.
+const PARTICLES: &[&str] = &[
+    "al", "el", "al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "bin", "ibn",
+    "bint", "abu", "de", "da", "del", "della", "der", "di", "du", "la", "le", "van", "von", "of",
+    "for", "y", "dos", "das", "do", "e", "bu",
+];
+
+/// Name particles that may also begin a name (`al-Assad`, `bin Salman`).
+fn is_particle(word: &str) -> bool {
+    PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(word)) && word.chars().next().is_some_and(char::is_lowercase)
+}
+
+/// True for words that look like part of a name: an initial capital or a digit-free all-caps
+/// word, also after a lowercase Arabic article (`al-Assad`).
+pub fn is_capitalized(word: &str) -> bool {
+    let stripped = strip_article(word);
+    let mut chars = stripped.chars();
+    match chars.next() {
+        Some(c) if c.is_uppercase() => true,
+        _ => false,
+    }
+}
+
+/// `al-Assad` → `Assad`; words without a lowercase article prefix are returned unchanged.
+pub fn strip_article(word: &str) -> &str {
+    for prefix in ["al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "al‑"] {
+        if let Some(rest) = word.strip_prefix(prefix) {
+            if !rest.is_empty() {
+                return rest;
+            }
+        }
+    }
+    word
+}
+
+/// True for a word written in capitals throughout (`REUTERS`, `HEBEN`).
+pub fn is_all_caps(word: &str) -> bool {
+    let mut letters = 0;
+    for c in word.chars() {
+        if c.is_lowercase() {
+            return false;
+        }
+        if c.is_alphabetic() {
+            letters += 1;
+        }
+    }
+    letters >= 2
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '\'' || c == '’' || c == '‘' || c == 'ʿ' || c == 'ʾ' || c == '.' || c == '&'
+}
+
+/// Splits the caption into words with byte spans and sentence numbers.
+///
+/// A word is a run of letters and digits with inner hyphens, apostrophes and dots (`U.S.`,
+/// `Ma'arrat`, `Al-Assad`). A trailing dot is kept only for abbreviations made of single
+/// letters (`U.S.`); otherwise it ends the sentence.
+pub fn words(text: &str) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut sentence = 0usize;
+    let mut sentence_start = true;
+    let mut iter = text.char_indices().peekable();
+    while let Some((start, c)) = iter.next() {
+        if !c.is_alphanumeric() {
+            if matches!(c, '.' | '!' | '?' | '\n') || (c == '-' && text[start..].starts_with("---")) {
+                // A dot after a single-letter initial ("James L. Burdon") does not end a sentence.
+                let prev_is_initial = out.last().is_some_and(|w: &Word| {
+                    w.span.end == start && w.span.slice(text).chars().count() == 1 && w.span.slice(text).chars().all(char::is_uppercase)
+                });
+                if !prev_is_initial && !(c == '.' && next_is_lower(text, start + 1)) {
+                    if !sentence_start {
+                        sentence += 1;
+                    }
+                    sentence_start = true;
+                }
+            }
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, ch)) = iter.peek() {
+            if is_word_char(ch) {
+                end = i + ch.len_utf8();
+                iter.next();
+            } else {
+                break;
+            }
+        }
+        // Trim trailing punctuation that is not part of the word.
+        let mut word = &text[start..end];
+        loop {
+            let trimmed = word.trim_end_matches(['-', '\'', '’', '‘']);
+            let trimmed = if trimmed.ends_with('.') && !is_abbreviation(trimmed) { &trimmed[..trimmed.len() - 1] } else { trimmed };
+            if trimmed.len() == word.len() {
+                break;
+            }
+            word = trimmed;
+        }
+        // Keep an Arabic article's hyphen when a space follows ("Bab al- Nairab").
+        let raw_end = start + word.len();
+        let mut possessive = false;
+        let mut wend = raw_end;
+        for suffix in ["'s", "’s"] {
+            if word.len() > suffix.len() && word.ends_with(suffix) {
+                possessive = true;
+                wend = raw_end - suffix.len();
+            }
+        }
+        if wend > start {
+            out.push(Word { span: Span::new(start, wend), possessive, sentence_start, sentence });
+            sentence_start = false;
+        }
+        // A dot we trimmed off ends the sentence unless lowercase text follows.
+        let tail = &text[raw_end..end];
+        if tail.contains('.') && !next_is_lower(text, end) && !is_initial(&text[start..wend.max(start)]) {
+            sentence += 1;
+            sentence_start = true;
+        }
+    }
+    out
+}
+
+fn next_is_lower(text: &str, from: usize) -> bool {
+    text[from..].chars().find(|c| !c.is_whitespace()).is_some_and(|c| c.is_lowercase() || c == ',')
+}
+
+fn is_abbreviation(word: &str) -> bool {
+    // "U.S.", "U.N.": letters separated by dots.
+    let parts: Vec<&str> = word.trim_end_matches('.').split('.').collect();
+    parts.len() >= 2 && parts.iter().all(|p| p.chars().count() == 1)
+}
+
+/// True when two words belong to one name: only a space between them, or the dot of an
+/// initial ("James L. Burdon"), or the hyphen of an article ("Bab al- Nairab").
+fn joined_by_space(text: &str, a: &Word, b: &Word) -> bool {
+    if a.possessive {
+        return false;
+    }
+    let gap = &text[a.span.end..b.span.start];
+    let first = a.span.slice(text);
+    let spaces = |g: &str| !g.is_empty() && g.chars().all(|c| c == ' ' || c == '\u{a0}');
+    spaces(gap)
+        || (is_initial(first) && gap.starts_with('.') && spaces(&gap[1..]))
+        || (is_particle(first) && gap.starts_with('-') && (gap.len() == 1 || spaces(&gap[1..])))
+}
+
+fn is_initial(word: &str) -> bool {
+    let mut cs = word.chars();
+    cs.next().is_some_and(char::is_uppercase) && cs.next().is_none()
+}
+
+/// Finds runs of capitalized words, skipping words inside `exclude` spans.
+pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
+    let excluded = |w: &Word| exclude.iter().any(|e| e.overlaps(&w.span));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        let s = w.span.slice(text);
+        let leading_particle = is_particle(s) && !matches!(s, "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos");
+        if excluded(w) || !(is_capitalized(s) || (leading_particle && starts_name_after(text, words, i))) {
+            i += 1;
+            continue;
+        }
+        let first = i;
+        let mut last = i + 1;
+        while last < words.len() {
+            let prev = &words[last - 1];
+            let next = &words[last];
+            if excluded(next) || !joined_by_space(text, prev, next) || prev.possessive {
+                break;
+            }
+            let ns = next.span.slice(text);
+            if is_capitalized(ns) {
+                last += 1;
+            } else if is_particle(ns) && starts_name_after(text, words, last) {
+                last += 1;
+            } else {
+                break;
+            }
+        }
+        // A chunk never ends on a particle.
+        while last > first + 1 && is_particle(words[last - 1].span.slice(text)) {
+            last -= 1;
+        }
+        let possessive = words[last - 1].possessive;
+        out.push(Chunk { span: Span::new(words[first].span.start, words[last - 1].span.end), first, last, possessive });
+        i = last;
+    }
+    out
+}
+
+/// A particle counts as part of a name only when a capitalized word follows it directly.
+fn starts_name_after(text: &str, words: &[Word], idx: usize) -> bool {
+    let mut j = idx + 1;
+    while j < words.len() {
+        if !joined_by_space(text, &words[j - 1], &words[j]) {
+            return false;
+        }
+        let s = words[j].span.slice(text);
+        if is_capitalized(s) {
+            return true;
+        }
+        if !is_particle(s) {
+            return false;
+        }
+        j += 1;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunk_texts(text: &str) -> Vec<String> {
+        let ws = words(text);
+        chunks(text, &ws, &[]).iter().map(|c| c.span.slice(text).to_string()).collect()
+    }
+
+    #[test]
+    fn finds_names_with_particles_and_possessives() {
+        let t = "forces loyal to Syria's president Bashar Al-Assad located in Aleppo artillery school";
+        assert_eq!(chunk_texts(t), ["Syria", "Bashar Al-Assad", "Aleppo"]);
+        let t = "the Bab al- Nairab neighbourhood of the Syrian Observatory for Human Rights";
+        assert_eq!(chunk_texts(t), ["Bab al- Nairab", "Syrian Observatory for Human Rights"]);
+    }
+
+    #[test]
+    fn abbreviations_keep_their_dots_and_do_not_end_sentences() {
+        let text = "Akron, Ohio, U.S. - Former Navy SEAL. Next one by James L. Burdon as";
+        let ws = words(text);
+        let names: Vec<_> = ws.iter().map(|w| w.span.slice(text)).collect();
+        assert!(names.contains(&"U.S."));
+        let burdon = ws.iter().find(|w| w.span.slice(text) == "Burdon").unwrap();
+        let james = ws.iter().find(|w| w.span.slice(text) == "James").unwrap();
+        assert_eq!(burdon.sentence, james.sentence);
+        assert_eq!(chunk_texts(text).last().unwrap(), "James L. Burdon");
+    }
+
+    #[test]
+    fn sentences_are_counted() {
+        let text = "Idlib, Syria. 30 December 2020. Children in the camp.";
+        let ws = words(text);
+        assert_eq!(ws[0].sentence, 0);
+        assert!(ws[0].sentence_start);
+        let children = ws.iter().find(|w| w.span.slice(text) == "Children").unwrap();
+        assert_eq!(children.sentence, 2);
+        assert!(children.sentence_start);
+    }
+
+    #[test]
+    fn curly_possessive_splits_chunks() {
+        assert_eq!(chunk_texts("in Yemen’s northwestern city of Saada"), ["Yemen", "Saada"]);
+    }
+}

@@ -1,0 +1,119 @@
+//! The human view of a record: each field with the caption words it came from and the rule.
+
+use dateline_model::Record;
+use std::io::{self, Write};
+
+fn paint(s: &str, code: &str, color: bool) -> String {
+    if color { format!("\x1b[{code}m{s}\x1b[0m") } else { s.to_string() }
+}
+
+fn snippet(caption: &str, start: usize, end: usize) -> String {
+    caption.get(start..end).map(|s| s.replace('\n', " ")).unwrap_or_default()
+}
+
+/// Writes one record in the readable layout.
+pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
+    let head = match (&r.input_id, &r.source.path, r.source.line) {
+        (Some(id), _, _) => format!("{id} ({})", r.id),
+        (None, Some(p), Some(l)) => format!("{p}:{l} ({})", r.id),
+        _ => r.id.clone(),
+    };
+    writeln!(out, "{}", paint(&format!("── {head}"), "1", color))?;
+    writeln!(out, "{}", r.caption.replace('\n', " "))?;
+    let mut line = |label: &str, value: String, field: &[&str]| -> io::Result<()> {
+        if value.is_empty() {
+            return Ok(());
+        }
+        let mut why = Vec::new();
+        for f in field {
+            for e in r.evidence.get(*f).into_iter().flatten() {
+                why.push(format!("“{}” [{}]", snippet(&r.caption, e.start, e.end), e.rule));
+            }
+        }
+        writeln!(out, "  {:13} {}", paint(label, "36", color), value)?;
+        for w in why {
+            writeln!(out, "  {:13}   {}", "", paint(&format!("← {w}"), "2", color))?;
+        }
+        Ok(())
+    };
+    let c = &r.credit;
+    line("creators", c.creators.join("; "), &["credit.creators"])?;
+    line("agency", c.agency.clone().unwrap_or_default(), &["credit.agency"])?;
+    if let Some(d) = &r.date {
+        let wd = match d.weekday_ok {
+            Some(true) => ", weekday checked",
+            Some(false) => ", WEEKDAY DOES NOT MATCH",
+            None => "",
+        };
+        line("date", format!("{} ({:?}{wd})", d.iso, d.precision).to_lowercase().replace("does not match", "DOES NOT MATCH"), &["date"])?;
+    }
+    let l = &r.location;
+    let mut parts = Vec::new();
+    for (k, v) in [("sublocation", &l.sublocation), ("city", &l.city), ("province", &l.province), ("country", &l.country)] {
+        if let Some(v) = v {
+            parts.push(format!("{k}={v}"));
+        }
+    }
+    if let (Some(lat), Some(lon)) = (l.lat, l.lon) {
+        parts.push(format!("@{lat:.4},{lon:.4}"));
+    }
+    if let Some(p) = l.precision {
+        parts.push(format!("precision {p}"));
+    }
+    line("location", parts.join("  "), &["location.sublocation", "location.city", "location.province", "location.country"])?;
+    line("places", r.places.iter().map(|p| p.text.clone()).collect::<Vec<_>>().join("; "), &[])?;
+    let people: Vec<String> = r
+        .people
+        .iter()
+        .map(|p| {
+            let mut s = p.name.clone();
+            if let Some(a) = p.age {
+                s.push_str(&format!(", {a}"));
+            }
+            if let Some(role) = &p.role {
+                s.push_str(&format!(" ({role})"));
+            }
+            s
+        })
+        .collect();
+    line("people", people.join("; "), &["people"])?;
+    let orgs: Vec<String> = r
+        .organizations
+        .iter()
+        .map(|o| match (&o.acronym, &o.canonical) {
+            (Some(a), Some(c)) => format!("{} ({a}; = {c})", o.name),
+            (Some(a), None) => format!("{} ({a})", o.name),
+            (None, Some(c)) => format!("{} (= {c})", o.name),
+            _ => o.name.clone(),
+        })
+        .collect();
+    line("organizations", orgs.join("; "), &["organizations"])?;
+    let e = &r.event;
+    let mut ev = e.event_type.clone().unwrap_or_default();
+    if e.reported {
+        ev.push_str(" (reported)");
+    }
+    if !e.actors.is_empty() {
+        ev.push_str(&format!(" actors: {}", e.actors.join(", ")));
+    }
+    line("event", ev.trim().to_string(), &["event.type", "event.reported"])?;
+    let k = &r.casualties;
+    let mut cas = Vec::new();
+    if let Some(n) = k.killed {
+        cas.push(format!("killed {n}"));
+    }
+    if let Some(n) = k.injured {
+        cas.push(format!("injured {n}"));
+    }
+    if let Some(q) = &k.qualifier {
+        cas.push(format!("({q})"));
+    }
+    if let Some(s) = &k.source {
+        cas.push(format!("according to {s}"));
+    }
+    line("casualties", cas.join(" "), &["casualties.killed", "casualties.injured", "casualties.source"])?;
+    for w in &r.warnings {
+        writeln!(out, "  {:13} {}", paint("warning", "33", color), w)?;
+    }
+    writeln!(out)
+}

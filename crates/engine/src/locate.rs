@@ -1,0 +1,443 @@
+//! Where was the photo taken? From place phrases to sublocation / city / province / country.
+//!
+//! Captions name the photo's place in one run of place phrases joined by commas and small words
+//! ("the Bab al- Nairab neighbourhood of the northern Syrian city of Aleppo", "Zaatari refugee
+//! camp, near the Syrian border, in Mafraq, Jordan"). We group phrases into such chains, pick the
+//! chain that locates the photo (the first one introduced by a locative preposition), give each
+//! of its phrases a role from its grammatical cue and the gazetteer, and resolve coordinates from
+//! the most specific phrase the gazetteer knows.
+
+use dateline_geo::{Gazetteer, Place};
+use dateline_model::{Evidence, Location, PlaceMention, Span};
+use dateline_text::mentions::{KnownKind, Mentions, PlaceCue, PlacePhrase};
+use std::collections::BTreeMap;
+
+pub(crate) struct Located {
+    pub location: Location,
+    pub places: Vec<PlaceMention>,
+    pub warnings: Vec<String>,
+    pub evidence: BTreeMap<String, Vec<Evidence>>,
+}
+
+/// Words that may stand between two place phrases of one chain.
+const CONNECTORS: &[&str] = &[
+    "in", "of", "the", "near", "on", "at", "outskirts", "outskirt", "a", "city", "town", "village", "capital", "province",
+    "governorate", "countryside", "neighbourhood", "neighborhood", "district", "sub-district", "area", "region", "rebel-held",
+    "rebel", "held", "besieged", "government-held", "rebel-controlled", "controlled", "opposition-held", "border", "north",
+    "south", "east", "west", "northern", "southern", "eastern", "western", "central", "northeastern", "northwestern",
+    "southeastern", "southwestern", "northeast", "northwest", "southeast", "southwest", "north-east", "north-west",
+    "south-east", "south-west", "north-eastern", "north-western", "south-eastern", "south-western", "part", "parts",
+    "outside", "inside", "suburb", "suburbs", "refugee", "camp", "island", "state", "prefecture", "county", "and", "port",
+    "coastal", "old", "heart", "centre", "center", "downtown", "quarter", "km", "kilometres", "kilometers", "miles", "mile",
+    "of", "besieged", "embattled", "war-torn", "southern", "kurdish-held", "islamist-held", "enclave", "strip", "valley",
+];
+
+#[derive(Debug, Clone)]
+enum Resolved {
+    Country(dateline_geo::Country),
+    Admin1(dateline_geo::Admin1),
+    Place(Place),
+    Unknown,
+}
+
+fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -> bool {
+    if a.sentence != b.sentence || b.span.start < a.span.end {
+        return false;
+    }
+    let gap = &text[a.span.end..b.span.start];
+    if gap.len() > 90 || gap.contains([';', ':', '(', ')', '"', '“', '”', '\n']) {
+        return false;
+    }
+    if a.possessive {
+        // "Yemen's northwestern city of Saada": the possessive links country and city.
+        return gap.split_whitespace().all(|w| is_connector(w, gaz));
+    }
+    gap.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).all(|w| is_connector(w, gaz))
+}
+
+fn is_connector(word: &str, gaz: &Gazetteer) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+    if w.is_empty() {
+        return true;
+    }
+    let lower = w.to_lowercase();
+    if CONNECTORS.contains(&lower.as_str()) || w.chars().all(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    // "the northern Syrian city of Aleppo", "the Bahraini capital Manama".
+    w.chars().next().is_some_and(char::is_uppercase) && gaz.country_by_demonym(w).is_some()
+}
+
+fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for i in 0..places.len() {
+        match out.last_mut() {
+            Some(chain) if gap_connects(text, &places[*chain.last().unwrap()], &places[i], gaz) => chain.push(i),
+            _ => out.push(vec![i]),
+        }
+    }
+    out
+}
+
+fn is_locative(p: &PlacePhrase) -> bool {
+    match p.preposition.as_deref() {
+        Some("in" | "at" | "near" | "on" | "outside" | "inside" | "around" | "across" | "within" | "dateline" | "off") => true,
+        Some("of") => true,
+        _ => false,
+    }
+}
+
+fn is_excluded_start(p: &PlacePhrase) -> bool {
+    matches!(p.preposition.as_deref(), Some("from" | "to" | "into" | "towards" | "toward" | "via" | "between"))
+}
+
+/// Only a name the caption places without saying which town it is part of: no populated place.
+fn has_anchor(places: &[PlacePhrase], chain: &[usize]) -> bool {
+    chain.iter().any(|&i| {
+        let p = &places[i];
+        p.known.is_some() || matches!(p.cue, PlaceCue::Settlement | PlaceCue::Province)
+    })
+}
+
+fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Option<Vec<usize>> {
+    let first_idx = chains.iter().position(|c| {
+        let p = &places[c[0]];
+        !is_excluded_start(p) && is_locative(p) && !(p.possessive && c.len() == 1)
+    });
+    let first_idx = first_idx.or_else(|| {
+        chains.iter().position(|c| {
+            let p = &places[c[0]];
+            !is_excluded_start(p) && !(p.possessive && c.len() == 1) && p.known.is_some() && c.len() >= 2
+        })
+    })?;
+    let mut chain = chains[first_idx].clone();
+    let head = &places[chain[0]];
+    // A dateline ("Idlib, Syria. 30 December 2020. Children in the camp of ...") is refined by
+    // the first located chain of the body.
+    if head.preposition.as_deref() == Some("dateline") {
+        if let Some(next) = chains[first_idx + 1..].iter().find(|c| {
+            let p = &places[c[0]];
+            p.sentence <= head.sentence + 3 && is_locative(p) && !is_excluded_start(p) && p.preposition.as_deref() != Some("dateline")
+        }) {
+            let mut merged = next.clone();
+            let pos = chains.iter().position(|c| c == next).unwrap();
+            extend_with_following(text, places, chains, pos, &mut merged);
+            merged.extend(chain.iter().copied());
+            return Some(merged);
+        }
+    }
+    extend_with_following(text, places, chains, first_idx, &mut chain);
+    Some(chain)
+}
+
+/// A chain of only a camp or landmark ("the Al-Rayyan camp for internally displaced Syrians in
+/// the outskirt of the town of Kafr Arrouq") continues with the next chain of the sentence.
+fn extend_with_following(_text: &str, places: &[PlacePhrase], chains: &[Vec<usize>], idx: usize, chain: &mut Vec<usize>) {
+    let mut k = idx;
+    while !has_anchor(places, chain) || chain.iter().all(|&i| matches!(places[i].cue, PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood)) {
+        let Some(next) = chains.get(k + 1) else { return };
+        let last = &places[*chain.last().unwrap()];
+        let first = &places[next[0]];
+        if first.sentence != last.sentence || first.span.start > last.span.end + 160 || is_excluded_start(first) {
+            return;
+        }
+        chain.extend(next.iter().copied());
+        k += 1;
+    }
+}
+
+fn pick_place(candidates: Vec<Place>, countries: &[String]) -> Option<Place> {
+    if candidates.is_empty() {
+        return None;
+    }
+    for cc in countries {
+        if let Some(p) = candidates.iter().filter(|p| &p.country == cc).max_by_key(|p| rank(p)) {
+            return Some(p.clone());
+        }
+    }
+    candidates.into_iter().max_by_key(rank)
+}
+
+/// Populated places first, then capitals and admin seats, then population.
+fn rank(p: &Place) -> (u8, u8, u64) {
+    let class = u8::from(p.feature_class == 'P');
+    let seat = match p.feature_code.as_str() {
+        "PPLC" => 3,
+        "PPLA" => 2,
+        "PPLA2" | "PPLA3" => 1,
+        _ => 0,
+    };
+    (class, seat, p.population)
+}
+
+fn resolve(p: &PlacePhrase, gaz: &Gazetteer, countries: &[String]) -> Resolved {
+    let name = crate::oracle::bare(&p.lookup);
+    if matches!(p.known.as_ref().map(|k| k.kind), Some(KnownKind::Country)) {
+        if let Some(c) = gaz.country_by_name(name) {
+            return Resolved::Country(c);
+        }
+    }
+    if matches!(p.cue, PlaceCue::Province | PlaceCue::District) {
+        for cc in countries {
+            if let Some(a) = gaz.admin1_by_name(name, Some(cc)).into_iter().next() {
+                return Resolved::Admin1(a);
+            }
+        }
+        if let Some(a) = gaz.admin1_by_name(name, None).into_iter().next() {
+            return Resolved::Admin1(a);
+        }
+    }
+    if let Some(place) = pick_place(gaz.lookup(name), countries) {
+        return Resolved::Place(place);
+    }
+    if let Some(c) = gaz.country_by_name(name) {
+        return Resolved::Country(c);
+    }
+    for cc in countries {
+        if let Some(a) = gaz.admin1_by_name(name, Some(cc)).into_iter().next() {
+            return Resolved::Admin1(a);
+        }
+    }
+    if let Some(a) = gaz.admin1_by_name(name, None).into_iter().next() {
+        return Resolved::Admin1(a);
+    }
+    Resolved::Unknown
+}
+
+pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Located {
+    let places = &mentions.places;
+    let mut evidence: BTreeMap<String, Vec<Evidence>> = BTreeMap::new();
+    let mut warnings = Vec::new();
+    let all_chains = chains(text, places, gaz);
+    let chosen = choose_chain(text, places, &all_chains).unwrap_or_default();
+
+    // Country context: countries named in the chosen chain, demonyms inside or right before it,
+    // then every country and demonym of the caption.
+    let mut countries: Vec<String> = Vec::new();
+    let chain_span = chosen.first().map(|&i| {
+        let a = places[i].span.start;
+        let b = chosen.iter().map(|&j| places[j].span.end).max().unwrap_or(a);
+        Span::new(a, b)
+    });
+    for &i in &chosen {
+        if let Some(k) = &places[i].known {
+            if k.kind == KnownKind::Country {
+                countries.push(k.country.clone());
+            }
+        }
+    }
+    if let Some(cs) = chain_span {
+        for d in &mentions.demonyms {
+            let before_chain = d.span.end <= cs.start && cs.start - d.span.end < 40;
+            if cs.contains(&d.span) || before_chain {
+                countries.push(d.country.clone());
+            }
+        }
+    }
+    let explicit_chain_countries = countries.len();
+    for p in places {
+        if let Some(k) = &p.known {
+            if k.kind == KnownKind::Country {
+                countries.push(k.country.clone());
+            }
+        }
+    }
+    countries.extend(mentions.demonyms.iter().map(|d| d.country.clone()));
+    dedup_keep_order(&mut countries);
+
+    // Resolve every mention (for the places list) in the caption's country context.
+    let resolved: Vec<Resolved> = places.iter().map(|p| resolve(p, gaz, &countries)).collect();
+
+    let mut loc = Location::default();
+    let mut city_idx: Option<usize> = None;
+    let mut sub_idx: Option<usize> = None;
+    let mut prov_idx: Option<usize> = None;
+    let mut country_idx: Option<usize> = None;
+    let mut feature_idx: Option<usize> = None;
+    for (pos, &i) in chosen.iter().enumerate() {
+        let p = &places[i];
+        let next_known_populated = chosen.get(pos + 1).is_some_and(|&j| matches!(resolved[j], Resolved::Place(_)) && places[j].cue != PlaceCue::Province);
+        match (&resolved[i], p.cue) {
+            (Resolved::Country(_), _) => {
+                country_idx.get_or_insert(i);
+            }
+            (_, PlaceCue::Province) => {
+                prov_idx.get_or_insert(i);
+            }
+            (_, PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood) => {
+                if sub_idx.is_none() && city_idx.is_none() {
+                    sub_idx = Some(i);
+                } else if city_idx.is_none() && p.cue == PlaceCue::Neighbourhood {
+                    // "the outskirts of Damascus": the city itself.
+                    city_idx = Some(i);
+                }
+            }
+            (_, PlaceCue::District | PlaceCue::Feature | PlaceCue::Region) => {
+                feature_idx.get_or_insert(i);
+            }
+            (Resolved::Admin1(_), _) => {
+                prov_idx.get_or_insert(i);
+            }
+            (Resolved::Unknown, PlaceCue::None) if sub_idx.is_none() && city_idx.is_none() && next_known_populated => {
+                // "in Jubar, Damascus": an unknown name before a known town is a part of it.
+                sub_idx = Some(i);
+            }
+            (Resolved::Place(_) | Resolved::Unknown, _) => {
+                if city_idx.is_none() {
+                    city_idx = Some(i);
+                } else if prov_idx.is_none() && !gaz.admin1_by_name(&p.lookup, None).is_empty() && p.sentence == places[city_idx.unwrap()].sentence {
+                    prov_idx = Some(i);
+                }
+            }
+        }
+    }
+
+    let set_ev = |evidence: &mut BTreeMap<String, Vec<Evidence>>, field: &str, i: usize, rule: &str, id: Option<u64>| {
+        let mut e = Evidence::new(places[i].span, rule);
+        e.geonames_id = id;
+        evidence.entry(field.to_string()).or_default().push(e);
+    };
+
+    // Country: named in the chain, else from the city or province, else a demonym by the chain.
+    let country_of = |r: &Resolved| match r {
+        Resolved::Country(c) => Some(c.code.clone()),
+        Resolved::Admin1(a) => Some(a.country.clone()),
+        Resolved::Place(p) => Some(p.country.clone()),
+        Resolved::Unknown => None,
+    };
+    if let Some(i) = country_idx {
+        loc.country = country_of(&resolved[i]);
+        set_ev(&mut evidence, "location.country", i, "place.country_named", None);
+    } else {
+        let from_chain = [city_idx, prov_idx, sub_idx, feature_idx].into_iter().flatten().find_map(|i| country_of(&resolved[i]).map(|c| (i, c)));
+        if let Some((i, c)) = from_chain {
+            loc.country = Some(c);
+            set_ev(&mut evidence, "location.country", i, "place.country_of_place", None);
+        } else if explicit_chain_countries > 0 {
+            loc.country = countries.first().cloned();
+            if let Some(d) = mentions.demonyms.iter().find(|d| Some(&d.country) == loc.country.as_ref()) {
+                evidence.entry("location.country".into()).or_default().push(Evidence::new(d.span, "place.demonym"));
+            }
+        } else if let Some(i) = chosen.iter().copied().find(|&i| country_of(&resolved[i]).is_some()) {
+            loc.country = country_of(&resolved[i]);
+            set_ev(&mut evidence, "location.country", i, "place.country_of_place", None);
+        }
+    }
+    // A city the gazetteer placed in another country than the one named is a different place.
+    if let (Some(ci), Some(cc)) = (city_idx, loc.country.clone()) {
+        if let Resolved::Place(p) = &resolved[ci] {
+            if p.country != cc {
+                let alt = pick_place(gaz.lookup(crate::oracle::bare(&places[ci].lookup)), std::slice::from_ref(&cc));
+                if alt.as_ref().is_none_or(|a| a.country != cc) {
+                    warnings.push(format!("\"{}\" is not known in {cc}; coordinates come from the parent place", places[ci].name));
+                }
+            }
+        }
+    }
+
+    if let Some(i) = sub_idx {
+        loc.sublocation = Some(places[i].name.clone());
+        set_ev(&mut evidence, "location.sublocation", i, places[i].rule, None);
+    }
+    if let Some(i) = city_idx {
+        loc.city = Some(places[i].lookup.clone());
+        let id = match &resolved[i] {
+            Resolved::Place(p) => Some(p.geonames_id),
+            _ => None,
+        };
+        set_ev(&mut evidence, "location.city", i, places[i].rule, id);
+    }
+    if let Some(i) = prov_idx {
+        loc.province = Some(match &resolved[i] {
+            Resolved::Admin1(a) if places[i].lookup.is_empty() => a.name.clone(),
+            _ => places[i].lookup.clone(),
+        });
+        set_ev(&mut evidence, "location.province", i, "place.province_named", None);
+    }
+
+    // Coordinates: the most specific phrase the gazetteer resolved, within the named country.
+    let order = [sub_idx, city_idx, feature_idx, prov_idx, country_idx];
+    let mut first_named = true;
+    for i in order.into_iter().flatten() {
+        let in_country = |cc: &str| loc.country.as_deref().is_none_or(|c| c == cc);
+        match &resolved[i] {
+            Resolved::Place(p) if in_country(&p.country) => {
+                loc.lat = Some(p.lat);
+                loc.lon = Some(p.lon);
+                loc.geonames_id = Some(p.geonames_id);
+                loc.precision = Some(if first_named { 1 } else { 2 });
+                if loc.province.is_none() {
+                    if let Some(a) = gaz.admin1(&p.country, &p.admin1) {
+                        loc.province = Some(a.name);
+                        evidence.entry("location.province".into()).or_default().push(Evidence {
+                            start: places[i].span.start,
+                            end: places[i].span.end,
+                            rule: "gazetteer.admin1_of_place".into(),
+                            geonames_id: Some(p.geonames_id),
+                        });
+                    }
+                }
+                break;
+            }
+            Resolved::Admin1(a) if in_country(&a.country) => {
+                if let Some(center) = admin1_center(gaz, a) {
+                    loc.lat = Some(center.0);
+                    loc.lon = Some(center.1);
+                    loc.geonames_id = a.geonames_id;
+                }
+                loc.precision = Some(3);
+                break;
+            }
+            Resolved::Country(c) => {
+                loc.lat = Some(c.lat);
+                loc.lon = Some(c.lon);
+                loc.precision = Some(3);
+                break;
+            }
+            _ => first_named = false,
+        }
+    }
+    if loc.precision.is_none() {
+        if let Some(cc) = &loc.country {
+            if let Some(c) = gaz.country(cc) {
+                loc.lat = Some(c.lat);
+                loc.lon = Some(c.lon);
+                loc.precision = Some(3);
+            }
+        }
+    }
+    if let Some(cs) = chain_span {
+        loc.text = Some(cs.slice(text).to_string());
+    }
+
+    // Every mention, once, in text order.
+    let mut out: Vec<PlaceMention> = Vec::new();
+    for (p, r) in places.iter().zip(&resolved) {
+        let key = dateline_geo::fold(&p.name);
+        if out.iter().any(|m| dateline_geo::fold(&m.text) == key) {
+            continue;
+        }
+        let (id, cc, lat, lon) = match r {
+            Resolved::Place(pl) => (Some(pl.geonames_id), Some(pl.country.clone()), Some(pl.lat), Some(pl.lon)),
+            Resolved::Country(c) => (None, Some(c.code.clone()), Some(c.lat), Some(c.lon)),
+            Resolved::Admin1(a) => (a.geonames_id, Some(a.country.clone()), None, None),
+            Resolved::Unknown => (None, None, None, None),
+        };
+        let mut e = Evidence::new(p.span, p.rule);
+        e.geonames_id = id;
+        evidence.entry("places".into()).or_default().push(e);
+        out.push(PlaceMention { text: p.name.clone(), start: p.span.start, end: p.span.end, geonames_id: id, country: cc, lat, lon });
+    }
+    Located { location: loc, places: out, warnings, evidence }
+}
+
+/// The coordinates of an admin1 division: its seat (PPLA) when the gazetteer has it.
+fn admin1_center(gaz: &Gazetteer, a: &dateline_geo::Admin1) -> Option<(f64, f64)> {
+    let seat = gaz.lookup(&a.name).into_iter().filter(|p| p.country == a.country && p.admin1 == a.code).max_by_key(rank)?;
+    Some((seat.lat, seat.lon))
+}
+
+fn dedup_keep_order(v: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    v.retain(|x| seen.insert(x.clone()));
+}

@@ -1,0 +1,888 @@
+//! People, organizations and places among the capitalized chunks of a caption.
+//!
+//! Organizations are found first (lexicon, then name patterns), then places (the gazetteer,
+//! asked through [`PlaceOracle`], plus the caption's grammar: "X village", "town of X"), and
+//! what remains with the shape of a personal name is a person. The gazetteer is passed in as a
+//! trait object so that this crate stays free of geography and I/O.
+
+use crate::names::{self, Chunk, Word};
+use crate::{Found, LexiconError, Span};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use regex::Regex;
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+/// What the gazetteer knows about a name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KnownPlace {
+    /// Kind of the best match.
+    pub kind: KnownKind,
+    /// ISO country code of the best match.
+    pub country: String,
+    /// Population of the best match (0 when unknown).
+    pub population: u64,
+}
+
+/// Kinds of gazetteer entries, coarsest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnownKind {
+    /// A country.
+    Country,
+    /// A first-level administrative division.
+    Admin1,
+    /// A populated place.
+    Populated,
+}
+
+/// The questions the recognizers ask the gazetteer.
+pub trait PlaceOracle {
+    /// What the gazetteer knows of this name, as written.
+    fn place(&self, name: &str) -> Option<KnownPlace>;
+    /// The country a demonym (`Syrian`, `Iraqis`) refers to.
+    fn demonym(&self, word: &str) -> Option<String>;
+}
+
+/// An oracle that knows no places; for tests and gazetteer-free use.
+pub struct NoPlaces;
+
+impl PlaceOracle for NoPlaces {
+    fn place(&self, _name: &str) -> Option<KnownPlace> {
+        None
+    }
+    fn demonym(&self, _word: &str) -> Option<String> {
+        None
+    }
+}
+
+/// What the caption's grammar says a place is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceCue {
+    /// No cue.
+    None,
+    /// village, town, city, capital.
+    Settlement,
+    /// neighbourhood, district of a city, suburb, quarter.
+    Neighbourhood,
+    /// refugee or displacement camp.
+    Camp,
+    /// stadium, palace, castle, square, airport, mosque...
+    Landmark,
+    /// province, governorate, prefecture, state, region, countryside of.
+    Province,
+    /// sub-district, district without a city.
+    District,
+    /// island, valley, river, lake, mountain, sea: not a populated place.
+    Feature,
+    /// A compass region ("West Indies", "Eastern Ghouta").
+    Region,
+}
+
+/// One place mention with the grammar around it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacePhrase {
+    /// Name as written (with a cue word when it is part of the name: "Zaatari refugee camp").
+    pub name: String,
+    /// Span of `name`.
+    pub span: Span,
+    /// The bare name to look up in the gazetteer ("Zaatari").
+    pub lookup: String,
+    /// What the grammar says it is.
+    pub cue: PlaceCue,
+    /// What the gazetteer says it is.
+    pub known: Option<KnownPlace>,
+    /// The preposition that introduces the phrase (`in`, `at`, `of`, `from`...), lowercase.
+    pub preposition: Option<String>,
+    /// Sentence index.
+    pub sentence: usize,
+    /// Followed by a possessive `'s` ("Yemen's northwestern city").
+    pub possessive: bool,
+    /// Rule id.
+    pub rule: &'static str,
+}
+
+/// A demonym in the text ("Syrian city of Aleppo").
+#[derive(Debug, Clone, PartialEq)]
+pub struct DemonymMention {
+    /// ISO country code.
+    pub country: String,
+    /// Span of the demonym.
+    pub span: Span,
+    /// Sentence index.
+    pub sentence: usize,
+}
+
+/// A person.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PersonFound {
+    /// Name as written.
+    pub name: Found<String>,
+    /// Age with the words it came from.
+    pub age: Option<Found<u32>>,
+    /// Role words before the name.
+    pub role: Option<Found<String>>,
+}
+
+/// An organization.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrgFound {
+    /// Name as written.
+    pub name: Found<String>,
+    /// Acronym written after it or known from the lexicon.
+    pub acronym: Option<String>,
+    /// Canonical name when an alias matched.
+    pub canonical: Option<String>,
+}
+
+/// Everything named in the caption.
+#[derive(Debug, Clone, Default)]
+pub struct Mentions {
+    /// People.
+    pub people: Vec<PersonFound>,
+    /// Organizations.
+    pub organizations: Vec<OrgFound>,
+    /// Places, in text order.
+    pub places: Vec<PlacePhrase>,
+    /// Demonyms, in text order.
+    pub demonyms: Vec<DemonymMention>,
+}
+
+#[derive(Debug, Clone)]
+struct OrgEntry {
+    canonical: String,
+    acronym: Option<String>,
+}
+
+/// Word classes and known organizations (`data/name_words.tsv`, `data/orgs.tsv`,
+/// `data/common_words.tsv`).
+#[derive(Debug, Clone)]
+pub struct NameLexicon {
+    classes: HashMap<String, HashSet<String>>,
+    phrases_before: Vec<String>,
+    common: HashMap<String, u8>,
+    orgs: Vec<OrgEntry>,
+    org_patterns: Vec<(String, usize)>,
+    org_matcher: Option<AhoCorasick>,
+}
+
+impl NameLexicon {
+    /// The lexicon shipped with dateline.
+    pub fn builtin() -> Self {
+        let mut lex = NameLexicon::empty();
+        lex.add_words("builtin:name_words.tsv", include_str!("../../../data/name_words.tsv")).expect("builtin name_words.tsv");
+        lex.add_orgs("builtin:orgs.tsv", include_str!("../../../data/orgs.tsv")).expect("builtin orgs.tsv");
+        lex.add_common_words("builtin:common_words.tsv", include_str!("../../../data/common_words.tsv")).expect("builtin common_words.tsv");
+        lex
+    }
+
+    /// A lexicon with nothing in it.
+    pub fn empty() -> Self {
+        NameLexicon {
+            classes: HashMap::new(),
+            phrases_before: Vec::new(),
+            common: HashMap::new(),
+            orgs: Vec::new(),
+            org_patterns: Vec::new(),
+            org_matcher: None,
+        }
+    }
+
+    /// Adds rows of a `name_words.tsv` file.
+    pub fn add_words(&mut self, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
+        for (line, cols) in crate::tsv_rows(tsv) {
+            if cols.len() < 2 || cols[1].is_empty() {
+                return Err(LexiconError { source_name: source_name.into(), line, message: "expected: class<TAB>word".into() });
+            }
+            let class = cols[0];
+            const CLASSES: &[&str] = &[
+                "title", "not_name", "org_head", "org_first", "place_after", "place_before", "place_head", "place_first", "direction",
+                "locative", "month", "weekday",
+            ];
+            if !CLASSES.contains(&class) {
+                return Err(LexiconError { source_name: source_name.into(), line, message: format!("unknown class {class:?}") });
+            }
+            if class == "place_before" {
+                self.phrases_before.push(cols[1].to_lowercase());
+            }
+            self.classes.entry(class.to_string()).or_default().insert(cols[1].to_lowercase());
+        }
+        // Longest phrase first so "refugee camp" wins over "camp".
+        self.phrases_before.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        Ok(())
+    }
+
+    /// Adds rows of a `common_words.tsv` file (word, frequency class).
+    pub fn add_common_words(&mut self, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
+        for (line, cols) in crate::tsv_rows(tsv) {
+            let size = cols.get(1).and_then(|s| s.parse::<u8>().ok()).ok_or_else(|| LexiconError {
+                source_name: source_name.into(),
+                line,
+                message: "expected: word<TAB>size".into(),
+            })?;
+            self.common.insert(cols[0].to_lowercase(), size);
+        }
+        Ok(())
+    }
+
+    /// Adds rows of an `orgs.tsv` file.
+    pub fn add_orgs(&mut self, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
+        for (line, cols) in crate::tsv_rows(tsv) {
+            let canonical = cols[0];
+            if canonical.is_empty() {
+                return Err(LexiconError { source_name: source_name.into(), line, message: "empty organization name".into() });
+            }
+            let acronym = cols.get(1).filter(|a| !a.is_empty()).map(|a| a.to_string());
+            let idx = self.orgs.len();
+            self.orgs.push(OrgEntry { canonical: canonical.to_string(), acronym: acronym.clone() });
+            self.org_patterns.push((canonical.to_string(), idx));
+            if let Some(a) = acronym {
+                self.org_patterns.push((a, idx));
+            }
+            for alias in cols.get(2).map(|s| s.split('|')).into_iter().flatten() {
+                let alias = alias.trim();
+                if !alias.is_empty() {
+                    self.org_patterns.push((alias.to_string(), idx));
+                }
+            }
+        }
+        self.org_matcher = Some(
+            AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .match_kind(MatchKind::LeftmostLongest)
+                .build(self.org_patterns.iter().map(|(p, _)| p.as_str()))
+                .map_err(|e| LexiconError { source_name: source_name.into(), line: 0, message: e.to_string() })?,
+        );
+        Ok(())
+    }
+
+    fn is(&self, class: &str, word: &str) -> bool {
+        self.classes.get(class).is_some_and(|s| s.contains(&word.to_lowercase()))
+    }
+
+    /// Frequency class of a common English word (10 = most common), if it is one.
+    fn common_size(&self, word: &str) -> Option<u8> {
+        self.common.get(&word.to_lowercase()).copied()
+    }
+}
+
+static AGE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:\s*\([A-Z]{1,2}\))?(?:,\s*(?:an?\s+)?|\s+(?:age|aged)\s+|,\s+(?:age|aged)\s+)(\d{1,3})\b(-year-old|(?:\s|,|\.|\)|;|$))").unwrap()
+});
+static AGE_BEFORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(\d{1,3})-year-old(?:\s+[a-z]+){0,2}\s*,?\s*$").unwrap());
+static ACRONYM_AFTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*\(([A-Z][A-Za-z]{1,7})\)").unwrap());
+
+/// Finds people, organizations, places and demonyms outside the `exclude` spans (the credit).
+pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, exclude: &[Span]) -> Mentions {
+    let words = names::words(text);
+    let mut m = Mentions::default();
+    let mut taken: Vec<Span> = exclude.to_vec();
+
+    // 1. Organizations from the lexicon.
+    if let Some(ac) = &lex.org_matcher {
+        for mat in ac.find_iter(text) {
+            let span = Span::new(mat.start(), mat.end());
+            if taken.iter().any(|t| t.overlaps(&span)) || !on_word_boundaries(text, span) {
+                continue;
+            }
+            let written = span.slice(text);
+            let (pattern, idx) = &lex.org_patterns[mat.pattern().as_usize()];
+            if !case_fits(written, pattern) {
+                continue;
+            }
+            let entry = &lex.orgs[*idx];
+            let canonical = (!written.eq_ignore_ascii_case(&entry.canonical)).then(|| entry.canonical.clone());
+            let acronym = ACRONYM_AFTER.captures(&text[span.end..]).map(|c| c[1].to_string()).or(entry.acronym.clone());
+            let mut full = span;
+            if let Some(c) = ACRONYM_AFTER.captures(&text[span.end..]) {
+                full.end = span.end + c.get(0).unwrap().end();
+            }
+            taken.push(full);
+            // The acronym alone, when it matched, is the name written.
+            m.organizations.push(OrgFound { name: Found::new(written.to_string(), span, "org.lexicon"), acronym, canonical });
+        }
+    }
+
+    let chunks = names::chunks(text, &words, &taken);
+    let mut pieces: Vec<Piece> = Vec::new();
+    for chunk in &chunks {
+        split_chunk(text, &words, chunk, lex, oracle, &mut pieces);
+    }
+
+    // 2. Organizations by pattern, 3. places, 4. demonyms; the rest are person candidates.
+    let mut candidates: Vec<Piece> = Vec::new();
+    for piece in pieces {
+        let s = piece.span.slice(text);
+        let ws = &words[piece.first..piece.last];
+        let first_word = ws[0].span.slice(text);
+        let last_word = ws[ws.len() - 1].span.slice(text);
+        if ws.len() == 1 {
+            if let Some(cc) = oracle.demonym(s) {
+                m.demonyms.push(DemonymMention { country: cc, span: piece.span, sentence: ws[0].sentence });
+                continue;
+            }
+        }
+        if let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
+            m.places.push(p);
+            continue;
+        }
+        let acronym = ACRONYM_AFTER.captures(&text[piece.span.end..]).map(|c| c[1].to_string());
+        let sport_team = piece.possessive && oracle.place(s).is_none() && is_sport_possessive(text, &words, piece.last);
+        let org_shape = (ws.len() >= 2 || names::is_all_caps(s) && s.len() >= 3)
+            && (lex.is("org_head", last_word) || lex.is("org_first", first_word))
+            || acronym.as_deref().is_some_and(|a| a.len() >= 2 && a.chars().filter(|c| c.is_uppercase()).count() >= 2) && ws.len() >= 2
+            || sport_team
+            || between_teams(text, piece.span);
+        if org_shape && !ws.iter().all(|w| lex.is("not_name", w.span.slice(text))) {
+            let rule = if acronym.is_some() { "org.acronym" } else { "org.pattern" };
+            m.organizations.push(OrgFound { name: Found::new(s.to_string(), piece.span, rule), acronym, canonical: None });
+            continue;
+        }
+        candidates.push(piece);
+    }
+
+    // 5. People.
+    for piece in candidates {
+        if let Some(person) = person(text, &words, &piece, lex, oracle) {
+            merge_person(&mut m.people, person, text);
+        }
+    }
+    m.people.retain(|p| p.name.value.contains(' ') || p.age.is_some() || p.role.is_some());
+    m
+}
+
+/// A chunk after removing leading title/common words and splitting at known place names.
+#[derive(Debug, Clone)]
+struct Piece {
+    span: Span,
+    first: usize,
+    last: usize,
+    possessive: bool,
+    /// Words stripped from the front (titles), for roles.
+    stripped_from: usize,
+}
+
+fn split_chunk(text: &str, words: &[Word], chunk: &Chunk, lex: &NameLexicon, oracle: &dyn PlaceOracle, out: &mut Vec<Piece>) {
+    let mut first = chunk.first;
+    let last = chunk.last;
+    // Drop sentence-initial common words ("Displaced Iraqis") and titles ("President Bashar").
+    while first < last {
+        let w = &words[first];
+        let s = w.span.slice(text);
+        let whole = Span::new(w.span.start, words[last - 1].span.end).slice(text);
+        let is_common_start = w.sentence_start && lex.common_size(s).is_some_and(|z| z <= 35) && oracle.place(whole).is_none();
+        let is_title = lex.is("title", s.trim_end_matches('.'));
+        let is_junk = lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
+        let is_article = matches!(s, "The" | "A" | "An");
+        if (is_common_start || is_title || is_junk || is_article) && !(first + 1 == last && !is_junk && !is_article && is_common_start && false) {
+            first += 1;
+        } else {
+            break;
+        }
+    }
+    if first >= last {
+        return;
+    }
+    // Split where a month/weekday/not-name word sits inside, and around country names.
+    let mut start = first;
+    let mut i = first;
+    while i < last {
+        let s = words[i].span.slice(text);
+        let breaker = lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
+        if breaker {
+            push_piece(text, words, start, i, chunk, first, lex, oracle, out);
+            start = i + 1;
+        }
+        i += 1;
+    }
+    push_piece(text, words, start, last, chunk, first, lex, oracle, out);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn push_piece(
+    text: &str,
+    words: &[Word],
+    first: usize,
+    last: usize,
+    chunk: &Chunk,
+    stripped_from: usize,
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+    out: &mut Vec<Piece>,
+) {
+    if first >= last {
+        return;
+    }
+    let span = Span::new(words[first].span.start, words[last - 1].span.end);
+    let piece = Piece { span, first, last, possessive: last == chunk.last && chunk.possessive, stripped_from };
+    let whole = span.slice(text);
+    // A chunk the gazetteer does not know may be several known names in a row ("Sukkur Sindh")
+    // or a known country inside other words ("CRICKET England Moeen").
+    if last - first >= 2 && oracle.place(whole).is_none() && !has_place_shape(text, words, first, last, lex) {
+        let mut parts = Vec::new();
+        let mut i = first;
+        let mut known_any = false;
+        while i < last {
+            let mut found = None;
+            for j in (i + 1..=last).rev() {
+                let sub = Span::new(words[i].span.start, words[j - 1].span.end).slice(text);
+                if let Some(k) = oracle.place(sub) {
+                    if k.kind != KnownKind::Populated || j - i >= 2 || k.population >= 20_000 || last - first == 2 {
+                        found = Some(j);
+                        break;
+                    }
+                }
+            }
+            match found {
+                Some(j) => {
+                    parts.push((i, j, true));
+                    known_any = true;
+                    i = j;
+                }
+                None => {
+                    match parts.last_mut() {
+                        Some((_, e, false)) if *e == i => *e = i + 1,
+                        _ => parts.push((i, i + 1, false)),
+                    }
+                    i += 1;
+                }
+            }
+        }
+        let all_known = parts.iter().all(|p| p.2);
+        let has_country = parts.iter().any(|&(a, b, k)| {
+            k && oracle.place(Span::new(words[a].span.start, words[b - 1].span.end).slice(text)).is_some_and(|p| p.kind == KnownKind::Country)
+        });
+        if known_any && (all_known || has_country) {
+            for (a, b, _) in parts {
+                let sp = Span::new(words[a].span.start, words[b - 1].span.end);
+                out.push(Piece { span: sp, first: a, last: b, possessive: b == chunk.last && chunk.possessive, stripped_from: a });
+            }
+            return;
+        }
+    }
+    out.push(piece);
+}
+
+fn has_place_shape(text: &str, words: &[Word], first: usize, last: usize, lex: &NameLexicon) -> bool {
+    lex.is("place_head", words[last - 1].span.slice(text))
+        || lex.is("place_first", words[first].span.slice(text))
+        || lex.is("direction", words[first].span.slice(text))
+        || lex.is("org_head", words[last - 1].span.slice(text))
+}
+
+fn on_word_boundaries(text: &str, span: Span) -> bool {
+    let before = text[..span.start].chars().next_back();
+    let after = text[span.end..].chars().next();
+    !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(|c| c.is_alphanumeric())
+}
+
+/// Lexicon matches ignore case only where the written words are mostly capitalized, so a
+/// lowercase description ("civil defence member") is not taken for the organization.
+fn case_fits(written: &str, pattern: &str) -> bool {
+    if written == pattern {
+        return true;
+    }
+    let ws: Vec<&str> = written.split_whitespace().collect();
+    let caps = ws.iter().filter(|w| w.chars().next().is_some_and(char::is_uppercase)).count();
+    let first_cap = written.chars().next().is_some_and(char::is_uppercase);
+    // Acronyms must be written in capitals.
+    if !pattern.contains(' ') && pattern.chars().all(|c| c.is_uppercase() || !c.is_alphabetic()) {
+        return written == pattern;
+    }
+    first_cap && caps * 2 >= ws.len()
+}
+
+fn is_sport_possessive(text: &str, words: &[Word], after: usize) -> bool {
+    // "Manchester City's Oleksandr Zinchenko in action": a team's player.
+    let Some(next) = words.get(after) else { return false };
+    let ns = next.span.slice(text);
+    if !names::is_capitalized(ns) {
+        return false;
+    }
+    let rest = &text[next.span.end..(next.span.end + 120).min(text.len())];
+    let rest = &rest[..floor_char_boundary(rest, rest.len())];
+    let lower = text.to_lowercase();
+    ["in action", "scores", "celebrates", "match", "goal", "league", "cup", "plays", "tackle", "during the", "training"]
+        .iter()
+        .any(|c| rest.to_lowercase().contains(c) || lower.contains(&format!(" {c}")))
+        && ["match", "game", "league", "cup", "goal", "in action", "championship", "stadium", "football", "soccer", "rugby"]
+            .iter()
+            .any(|c| lower.contains(c))
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// "a match between Atletico Acreano and Luverdense": both names are teams.
+fn between_teams(text: &str, span: Span) -> bool {
+    static BETWEEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:match|game|final|semi-final|clash|derby|tie|fixture)\s+(?:between|against)\s+([^,.;]+?)\s+(?:and|vs\.?|v)\s+([^,.;]+?)(?:[,.;]|\s+(?:at|in|on)\b)").unwrap()
+    });
+    BETWEEN.captures_iter(text).any(|c| {
+        [c.get(1), c.get(2)].into_iter().flatten().any(|g| g.start() <= span.start && span.end <= g.end())
+    })
+}
+
+/// The lowercase words right before a span, up to `n`, nearest last.
+fn words_before(text: &str, words: &[Word], idx: usize, n: usize) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut j = idx;
+    while j > 0 && out.len() < n {
+        j -= 1;
+        let gap = &text[words[j].span.end..words[j + 1].span.start];
+        if gap.trim().is_empty() || gap.trim() == "-" {
+            out.push((j, words[j].span.slice(text).to_lowercase()));
+        } else {
+            break;
+        }
+        if words[j].possessive {
+            break;
+        }
+    }
+    out.reverse();
+    out
+}
+
+fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: &dyn PlaceOracle) -> Option<PlacePhrase> {
+    let ws = &words[piece.first..piece.last];
+    let mut name_span = piece.span;
+    let mut lookup = piece.span.slice(text).to_string();
+    let first_word = ws[0].span.slice(text);
+    let last_word = ws[ws.len() - 1].span.slice(text);
+    let sentence = ws[0].sentence;
+
+    // Cue after: "Tal Samin village", "Zaatari refugee camp", "Idlib province".
+    let after = &text[piece.span.end..];
+    let after_lower: String = after.chars().take(40).collect::<String>().to_lowercase();
+    let mut cue = PlaceCue::None;
+    let mut rule = "place.gazetteer";
+    if !piece.possessive {
+        for w in lex.classes.get("place_after").into_iter().flatten() {
+            let w: &str = w;
+            if let Some(rest) = after_lower.strip_prefix(' ').and_then(|a| a.strip_prefix(w)) {
+                if rest.chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '-') && after[1..].starts_with(|c: char| c.is_lowercase()) {
+                    let c = cue_of(w);
+                    if c != PlaceCue::None && (cue == PlaceCue::None || w.contains(' ')) {
+                        cue = c;
+                        rule = "place.cue_after";
+                        // Camps and landmarks keep their generic word in the name.
+                        if matches!(c, PlaceCue::Camp | PlaceCue::Landmark) {
+                            name_span = Span::new(piece.span.start, piece.span.end + 1 + w.len());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Capitalized head word: "Arundel Castle", "Saitama Prefecture", "Lake Manchar".
+    if cue == PlaceCue::None && ws.len() >= 2 {
+        if lex.is("place_head", last_word) {
+            cue = cue_of(&last_word.to_lowercase());
+            if cue == PlaceCue::None {
+                cue = PlaceCue::Landmark;
+            }
+            rule = "place.head_word";
+            let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
+            if matches!(cue, PlaceCue::Province | PlaceCue::District) {
+                lookup = bare.to_string();
+            }
+        } else if lex.is("place_first", first_word) {
+            cue = PlaceCue::Feature;
+            rule = "place.head_word";
+        } else if lex.is("direction", first_word) {
+            cue = PlaceCue::Region;
+            rule = "place.region";
+        }
+    }
+    // Words before: "town of X", "capital X", "in the northern Syrian city of X".
+    let before = words_before(text, words, piece.first, 6);
+    let before_text: String = before.iter().map(|(_, w)| w.as_str()).collect::<Vec<_>>().join(" ");
+    if cue == PlaceCue::None || cue == PlaceCue::Region {
+        for phrase in &lex.phrases_before {
+            if before_text.ends_with(phrase.as_str()) && (before_text.len() == phrase.len() || before_text[..before_text.len() - phrase.len()].ends_with(' ')) {
+                let c = cue_of(phrase.split_whitespace().next().unwrap_or(""));
+                if c != PlaceCue::None {
+                    cue = c;
+                    rule = "place.cue_before";
+                    break;
+                }
+            }
+        }
+    }
+    let preposition = before
+        .iter()
+        .rev()
+        .map(|(_, w)| w.as_str())
+        .find(|w| lex.is("locative", w) || matches!(*w, "from" | "to" | "into" | "towards" | "toward" | "of" | "between" | "via" | "across"))
+        .map(str::to_string)
+        .or_else(|| (sentence == 0 && ws[0].sentence_start).then(|| "dateline".to_string()).filter(|_| is_dateline(text, piece.span)));
+
+    let known = oracle.place(&lookup).or_else(|| if lookup != piece.span.slice(text) { oracle.place(piece.span.slice(text)) } else { None });
+    let locative = preposition.as_deref().is_some_and(|p| lex.is("locative", p) || p == "dateline" || p == "from" || p == "of" || p == "to" || p == "into" || p == "towards");
+    let in_list = list_neighbour_known(text, piece.span, oracle);
+    let accept = match (&known, cue) {
+        (Some(k), _) if k.kind != KnownKind::Populated => true,
+        (Some(_), c) if c != PlaceCue::None => true,
+        (Some(k), _) => {
+            locative || in_list || k.population >= 1_000_000 || (piece.possessive && k.population >= 100_000) || (ws.len() >= 2 && k.population >= 50_000)
+        }
+        (None, PlaceCue::None) => {
+            // An unknown name the grammar places: "in Jubar, Damascus", "at Headingley, Leeds".
+            preposition.as_deref().is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline")) && in_list && !looks_like_person(text, ws, lex)
+        }
+        (None, _) => true,
+    };
+    if !accept {
+        return None;
+    }
+    let mut name = name_span.slice(text).to_string();
+    if cue == PlaceCue::Region && lex.is("direction", first_word) && ws.len() >= 2 && known.is_none() {
+        // Keep the region's own name; "Eastern Ghouta" is a name, "western Mosul" never reaches here.
+        name = piece.span.slice(text).to_string();
+    }
+    if rule == "place.gazetteer" && known.is_none() {
+        rule = "place.list";
+    }
+    Some(PlacePhrase {
+        name,
+        span: name_span,
+        lookup,
+        cue,
+        known,
+        preposition,
+        sentence,
+        possessive: piece.possessive,
+        rule,
+    })
+}
+
+fn looks_like_person(text: &str, ws: &[Word], lex: &NameLexicon) -> bool {
+    ws.len() >= 2 && ws.iter().all(|w| lex.common_size(w.span.slice(text)).is_none())
+        && ws.iter().any(|w| lex.is("title", w.span.slice(text)))
+}
+
+/// A caption that opens with "Idlib, Syria." or "Kitzbuehel, Austria -": a dateline.
+fn is_dateline(text: &str, span: Span) -> bool {
+    let line_end = text[span.start..].find(['.', '\n', '-', '—']).map(|i| span.start + i).unwrap_or(text.len());
+    line_end - span.start < 60
+}
+
+/// True when the name is next to a known place in a comma list ("Jubar, Damascus").
+fn list_neighbour_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> bool {
+    static NEXT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^,\s+(?:the\s+)?((?:[A-Z][\w'’.-]*)(?:\s+(?:al-?|el-?|[A-Z][\w'’.-]*))*)").unwrap());
+    static PREV: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"((?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*)*),\s+$").unwrap());
+    if let Some(c) = NEXT.captures(&text[span.end..]) {
+        let name = c[1].trim_end_matches('.');
+        if oracle.place(name).is_some() {
+            return true;
+        }
+        if let Some(first) = name.split_whitespace().next() {
+            if oracle.place(first).is_some_and(|k| k.kind != KnownKind::Populated) {
+                return true;
+            }
+        }
+    }
+    let start = floor_char_boundary(text, span.start.saturating_sub(40));
+    if let Some(c) = PREV.captures(&text[start..span.start]) {
+        if oracle.place(&c[1]).is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+fn cue_of(word: &str) -> PlaceCue {
+    match word {
+        "village" | "villages" | "town" | "city" | "capital" => PlaceCue::Settlement,
+        "neighbourhood" | "neighborhood" | "quarter" | "suburb" | "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" => {
+            PlaceCue::Neighbourhood
+        }
+        "camp" | "refugee camp" | "displacement camp" => PlaceCue::Camp,
+        "stadium" | "square" | "palace" | "castle" | "airport" | "mosque" | "church" | "cathedral" | "temple" | "market" | "port"
+        | "hospital" | "school" | "street" | "road" | "highway" | "bridge" | "crossing" | "border crossing" | "checkpoint" | "park"
+        | "arena" | "ground" | "field" | "garden" | "gardens" | "beach" | "gate" | "tower" | "museum" | "memorial" | "monument"
+        | "base" | "abbey" | "cemetery" | "harbour" | "harbor" => PlaceCue::Landmark,
+        "province" | "provinces" | "governorate" | "prefecture" | "region" | "state" | "countryside" | "county" => PlaceCue::Province,
+        "district" | "sub-district" | "subdistrict" => PlaceCue::District,
+        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills" | "sea" | "strip" | "bank"
+        | "heights" | "desert" | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam" | "oasis" => {
+            PlaceCue::Feature
+        }
+        "city " => PlaceCue::Settlement,
+        _ => PlaceCue::None,
+    }
+}
+
+fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: &dyn PlaceOracle) -> Option<PersonFound> {
+    let ws = &words[piece.first..piece.last];
+    let s = piece.span.slice(text);
+    if ws.iter().any(|w| {
+        let t = w.span.slice(text);
+        lex.is("not_name", t) || lex.is("month", t) || lex.is("weekday", t) || oracle.demonym(t).is_some()
+    }) {
+        return None;
+    }
+    if oracle.place(s).is_some_and(|k| k.kind != KnownKind::Populated) {
+        return None;
+    }
+    let after = &text[piece.span.end..];
+    let age = AGE_AFTER.captures(after).and_then(|c| {
+        let m = c.get(1).unwrap();
+        let n: u32 = m.as_str().parse().ok()?;
+        (n <= 120).then(|| Found::new(n, Span::new(piece.span.end + m.start(), piece.span.end + m.end()), "person.age_after"))
+    });
+    let before_start = floor_char_boundary(text, piece.span.start.saturating_sub(60));
+    let age = age.or_else(|| {
+        let window = &text[before_start..piece.span.start];
+        AGE_BEFORE.captures(window).and_then(|c| {
+            let m = c.get(1).unwrap();
+            let n: u32 = m.as_str().parse().ok()?;
+            (n <= 120).then(|| Found::new(n, Span::new(before_start + m.start(), before_start + m.end()), "person.age_before"))
+        })
+    });
+    // Role: lowercase words (and a demonym or title) right before the name.
+    let mut role_words: Vec<usize> = Vec::new();
+    for (j, w) in words_before(text, words, piece.first, 4).into_iter().rev() {
+        let raw = words[j].span.slice(text);
+        let is_role_word = (raw.chars().next().is_some_and(char::is_lowercase)
+            && !matches!(w.as_str(), "the" | "a" | "an" | "of" | "by" | "and" | "with" | "to" | "for" | "in" | "at" | "on" | "as" | "from" | "is" | "was" | "his" | "her" | "their" | "said" | "says" | "shows" | "where" | "while" | "after" | "before" | "during" | "when" | "that" | "who" | "which"))
+            || lex.is("title", raw.trim_end_matches('.'))
+            || (oracle.demonym(raw).is_some() && !role_words.is_empty());
+        if !is_role_word || words[j].possessive {
+            break;
+        }
+        role_words.push(j);
+    }
+    if piece.stripped_from < piece.first {
+        // Title words stripped from the chunk are part of the role.
+        role_words.extend(piece.stripped_from..piece.first);
+    }
+    role_words.sort_unstable();
+    role_words.dedup();
+    let role = (!role_words.is_empty()).then(|| {
+        let a = words[role_words[0]].span.start;
+        let b = words[*role_words.last().unwrap()].span.end;
+        Found::new(text[a..b].to_string(), Span::new(a, b), "person.role")
+    });
+    let role = role.filter(|r| r.value.split_whitespace().any(|w| w.len() > 2));
+
+    let n_words = ws.len();
+    let sentence_initial_single = n_words == 1 && ws[0].sentence_start;
+    let looks_like_name = if n_words >= 2 {
+        // Two or more capitalized words: a name unless the last is an everyday word.
+        let last = ws[n_words - 1].span.slice(text);
+        !(lex.common_size(last).is_some_and(|z| z <= 10) && age.is_none())
+            && oracle.place(s).is_none_or(|k| age.is_some() || k.population < 1000)
+            && !names::is_all_caps(s) | (n_words >= 2 && ws.iter().all(|w| w.span.slice(text).len() >= 2))
+    } else {
+        let word = ws[0].span.slice(text);
+        (age.is_some() || role.as_ref().is_some_and(|r| r.value.split_whitespace().any(|w| lex.is("title", w) || lex.common_size(w).is_some())))
+            && lex.common_size(word).is_none()
+            && oracle.place(word).is_none()
+            && !(sentence_initial_single && age.is_none())
+    };
+    if !looks_like_name {
+        return None;
+    }
+    Some(PersonFound { name: Found::new(s.to_string(), piece.span, "person.name"), age, role })
+}
+
+/// Merges a later mention of the same person ("Heben, 45" after "CHRISTOPHER HEBEN").
+fn merge_person(people: &mut Vec<PersonFound>, p: PersonFound, _text: &str) {
+    let key = p.name.value.to_lowercase();
+    for q in people.iter_mut() {
+        let qk = q.name.value.to_lowercase();
+        let same = qk == key
+            || qk.split_whitespace().last() == Some(key.as_str())
+            || (key.split_whitespace().count() == 1 && qk.split_whitespace().any(|w| w == key))
+            || key.split_whitespace().last() == Some(qk.as_str());
+        if same {
+            if q.age.is_none() {
+                q.age = p.age;
+            }
+            if q.role.is_none() {
+                q.role = p.role;
+            }
+            if key.len() > qk.len() {
+                q.name = p.name;
+            }
+            return;
+        }
+    }
+    // A single name is kept only if it has an age or role; it may also be a surname seen later.
+    people.push(p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Fake;
+    impl PlaceOracle for Fake {
+        fn place(&self, name: &str) -> Option<KnownPlace> {
+            let (kind, cc, pop) = match name {
+                "Syria" => (KnownKind::Country, "SY", 0),
+                "Jordan" => (KnownKind::Country, "JO", 0),
+                "Aleppo" => (KnownKind::Populated, "SY", 1_800_000),
+                "Mafraq" => (KnownKind::Populated, "JO", 60_000),
+                "Damascus" => (KnownKind::Populated, "SY", 2_000_000),
+                "Idlib" => (KnownKind::Admin1, "SY", 0),
+                "Raqqa" => (KnownKind::Populated, "SY", 200_000),
+                _ => return None,
+            };
+            Some(KnownPlace { kind, country: cc.into(), population: pop })
+        }
+        fn demonym(&self, word: &str) -> Option<String> {
+            matches!(word, "Syrian" | "Syrians").then(|| "SY".to_string())
+        }
+    }
+
+    fn run(text: &str) -> Mentions {
+        find_mentions(text, &NameLexicon::builtin(), &Fake, &[])
+    }
+
+    #[test]
+    fn people_with_ages_and_roles() {
+        let m = run("In this photo, Syrian refugee Samah, 5, poses for a picture at Zaatari refugee camp, in Mafraq, Jordan.");
+        assert_eq!(m.people.len(), 1, "{:?}", m.people);
+        assert_eq!(m.people[0].name.value, "Samah");
+        assert_eq!(m.people[0].age.as_ref().unwrap().value, 5);
+        assert_eq!(m.people[0].role.as_ref().unwrap().value, "Syrian refugee");
+        let places: Vec<_> = m.places.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(places, ["Zaatari refugee camp", "Mafraq", "Jordan"]);
+    }
+
+    #[test]
+    fn organizations_by_lexicon_pattern_and_acronym() {
+        let m = run("A Syrian Democratic Forces (SDF) fighter and Al-Shamiyah Front fighters, known as the White Helmets.");
+        let orgs: Vec<_> = m.organizations.iter().map(|o| (o.name.value.as_str(), o.acronym.as_deref())).collect();
+        assert!(orgs.contains(&("Syrian Democratic Forces", Some("SDF"))), "{orgs:?}");
+        assert!(orgs.contains(&("Al-Shamiyah Front", None)), "{orgs:?}");
+        assert!(orgs.contains(&("White Helmets", Some("SCD"))), "{orgs:?}");
+        assert!(m.people.is_empty(), "{:?}", m.people);
+    }
+
+    #[test]
+    fn lowercase_description_is_not_the_organization() {
+        let m = run("A civil defence member works amid burning vehicles.");
+        assert!(m.organizations.is_empty());
+    }
+
+    #[test]
+    fn place_grammar() {
+        let m = run("A fighter in Tal Samin village, north of Raqqa city, Syria.");
+        let places: Vec<_> = m.places.iter().map(|p| (p.name.as_str(), p.cue)).collect();
+        assert_eq!(places, [("Tal Samin", PlaceCue::Settlement), ("Raqqa", PlaceCue::Settlement), ("Syria", PlaceCue::None)]);
+        let m = run("in the southern countryside of Idlib November 26, 2014.");
+        assert_eq!(m.places[0].cue, PlaceCue::Province);
+    }
+
+    #[test]
+    fn title_is_role_not_name() {
+        let m = run("forces loyal to President Bashar al-Assad.");
+        assert_eq!(m.people[0].name.value, "Bashar al-Assad");
+        assert_eq!(m.people[0].role.as_ref().unwrap().value, "President");
+    }
+}

@@ -1,1 +1,0 @@
-//! Place phrases with their grammatical cues.
