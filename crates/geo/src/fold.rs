@@ -192,3 +192,65 @@ pub fn query_keys(folded: &str) -> Vec<(u8, Vec<u8>)> {
     }
     keys
 }
+
+/// Rewrites every token of a folded name with `f`.
+fn per_token(folded: &str, f: impl Fn(&str) -> String) -> String {
+    folded.split(' ').map(f).collect::<Vec<_>>().join(" ")
+}
+
+/// Spellings of the same Arabic (and Kurdish, Persian) name that English-language captions
+/// alternate between: Edlib/Idlib, Ain/Ayn, Douma/Duma, Maarshureen/Marshurin, Hama/Hamah.
+///
+/// Used only when nothing matches exactly or loosely, because each rule alone would merge
+/// genuinely different names. At most 48 variants; the input itself is not included.
+pub fn spelling_variants(folded: &str) -> Vec<String> {
+    type Rule = fn(&str) -> String;
+    const RULES: &[Rule] = &[
+        |s| s.replace("ou", "u").replace("oo", "u").replace("ee", "i"),
+        |s| {
+            per_token(s, |t| match t.as_bytes().first() {
+                Some(b'e') if t.len() > 2 => format!("i{}", &t[1..]),
+                Some(b'i') if t.len() > 2 => format!("e{}", &t[1..]),
+                _ => t.to_string(),
+            })
+        },
+        |s| {
+            s.replace("ai", "ay")
+                .replace("ei", "ay")
+                .replace("ey", "ay")
+        },
+        |s| s.replace("ay", "ai"),
+        |s| {
+            per_token(s, |t| {
+                if t.len() > 3 && t.ends_with("ah") {
+                    t[..t.len() - 1].to_string()
+                } else if t.len() > 2 && t.ends_with('a') {
+                    format!("{t}h")
+                } else {
+                    t.to_string()
+                }
+            })
+        },
+        |s| {
+            let mut out = String::with_capacity(s.len());
+            for c in s.chars() {
+                if out.ends_with(c) && c != ' ' {
+                    continue;
+                }
+                out.push(c);
+            }
+            out
+        },
+    ];
+    let mut set: Vec<String> = vec![folded.to_string()];
+    for rule in RULES {
+        for i in 0..set.len() {
+            let v = rule(&set[i]);
+            if set.len() < 49 && !set.contains(&v) {
+                set.push(v);
+            }
+        }
+    }
+    set.remove(0);
+    set
+}

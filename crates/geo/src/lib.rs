@@ -70,6 +70,18 @@ pub struct Admin1 {
     pub geonames_id: Option<u64>,
 }
 
+/// How a place matched a looked-up name, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MatchKind {
+    /// A name or alternate name folds to the same string.
+    Exact,
+    /// Equal once Arabic articles and spaces are ignored ("Al-Raqqa" ~ "Ar Raqqah").
+    Loose,
+    /// Equal only after a transliteration rewrite ("Edlib" ~ "Idlib"); tried only when there
+    /// is no exact or loose match.
+    Variant,
+}
+
 /// What can go wrong when importing a GeoNames dump or loading an index blob.
 #[derive(Debug, thiserror::Error)]
 pub enum GeoError {
@@ -449,39 +461,70 @@ impl Gazetteer {
     ///
     /// Exact fold matches come before matches that only agree once Arabic articles and spaces
     /// are ignored ("Al-Raqqa" ~ "Ar Raqqah", "Bab an-Nairab" ~ "Bab al-Nairab"); each group is
-    /// ordered by population. A place found in several indexes is returned once, with the data
-    /// of the first (overlay) index.
+    /// ordered by population. Only when neither finds anything are common transliteration
+    /// variants tried ("Edlib" ~ "Idlib", "Ain" ~ "Ayn"). A place found in several indexes is
+    /// returned once, with the data of the first (overlay) index. Use [`Gazetteer::lookup_matches`]
+    /// to see how each place matched.
     pub fn lookup(&self, name: &str) -> Vec<Place> {
+        self.lookup_matches(name)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// Like [`Gazetteer::lookup`], with how each place matched, so a caller can demand more
+    /// context (a country, a province) before trusting a loose or variant match.
+    pub fn lookup_matches(&self, name: &str) -> Vec<(Place, MatchKind)> {
         let q = fold(name);
         if q.is_empty() {
             return Vec::new();
         }
-        let keys = fold::query_keys(&q);
-
         let mut hits: Vec<(u8, Place)> = Vec::new();
-        let mut seen: HashMap<u64, usize> = HashMap::new();
+        self.collect(&fold::query_keys(&q), &mut hits);
+        if hits.is_empty() {
+            let keys: Vec<(u8, Vec<u8>)> = fold::spelling_variants(&q)
+                .iter()
+                .flat_map(|v| fold::query_keys(v))
+                .map(|(_, k)| (2, k))
+                .collect();
+            self.collect(&keys, &mut hits);
+        }
+        hits.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.population.cmp(&a.1.population)));
+        let kind = |t: u8| match t {
+            0 => MatchKind::Exact,
+            1 => MatchKind::Loose,
+            _ => MatchKind::Variant,
+        };
+        hits.into_iter().map(|(t, p)| (p, kind(t))).collect()
+    }
+
+    /// Adds the places under `keys` to `hits`, once per GeoNames id (first index wins, best
+    /// tier kept).
+    fn collect(&self, keys: &[(u8, Vec<u8>)], hits: &mut Vec<(u8, Place)>) {
+        let mut seen: HashMap<u64, usize> = hits
+            .iter()
+            .enumerate()
+            .map(|(i, (_, p))| (p.geonames_id, i))
+            .collect();
         let mut buf = Vec::new();
         for idx in &self.indexes {
-            for (tier, key) in &keys {
-                let tier = *tier;
+            for (tier, key) in keys {
                 buf.clear();
                 idx.postings(key, &mut buf);
                 for &i in &buf {
                     let Some(id) = idx.id(i) else { continue };
                     match seen.get(&u64::from(id)) {
-                        Some(&pos) => hits[pos].0 = hits[pos].0.min(tier),
+                        Some(&pos) => hits[pos].0 = hits[pos].0.min(*tier),
                         None => {
                             if let Some(p) = idx.place(i) {
                                 seen.insert(p.geonames_id, hits.len());
-                                hits.push((tier, p));
+                                hits.push((*tier, p));
                             }
                         }
                     }
                 }
             }
         }
-        hits.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.population.cmp(&a.1.population)));
-        hits.into_iter().map(|(_, p)| p).collect()
     }
 
     /// A place by GeoNames id (overlays first).

@@ -148,6 +148,31 @@ fn test_places_resolve_to_their_country() {
 }
 
 #[test]
+fn transliteration_variants_are_a_fallback() {
+    let g = g();
+    let m = g.lookup_matches("Edlib");
+    assert_eq!(
+        m[0].0.geonames_id,
+        first_in("Idlib", "SY").geonames_id,
+        "{m:?}"
+    );
+    assert_eq!(m[0].1, MatchKind::Variant);
+    let kobani = first_in("Kobani", "SY").geonames_id;
+    assert!(
+        g.lookup("Ain al-Arab")
+            .iter()
+            .any(|p| p.geonames_id == kobani)
+    );
+    let m = g.lookup_matches("Idlib");
+    assert_eq!(m[0].1, MatchKind::Exact);
+    assert!(m.iter().all(|(_, k)| *k != MatchKind::Variant));
+    assert_eq!(g.lookup_matches("Al-Raqqa")[0].1, MatchKind::Loose);
+    let v = fold::spelling_variants("maarshureen");
+    assert!(v.contains(&"marshurin".to_string()), "{v:?}");
+    assert!(v.len() <= 48);
+}
+
+#[test]
 fn sanaa_capital_first() {
     let hits = g().lookup("Sanaa");
     assert_eq!(hits[0].feature_code, "PPLC");
@@ -331,5 +356,25 @@ proptest! {
     fn fold_never_panics_on_any_chars(s in any::<String>()) {
         let f = fold(&s);
         prop_assert_eq!(fold(&f), f);
+    }
+}
+
+#[test]
+#[ignore]
+fn probe() {
+    let g = g();
+    for q in std::env::var("PROBE").unwrap_or_default().split(';') {
+        let hits = g.lookup(q);
+        println!(
+            "{q} ({}): {:?}",
+            hits.len(),
+            hits.iter()
+                .take(4)
+                .map(|p| format!(
+                    "{} {} {}.{} {} {}",
+                    p.geonames_id, p.name, p.country, p.admin1, p.feature_code, p.population
+                ))
+                .collect::<Vec<_>>()
+        );
     }
 }
