@@ -220,7 +220,7 @@ impl CreditFound {
 static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)^(?:
-            (?P<pa>photo\s+credit\s+should\s+read)\s*:?
+            (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from))\b
           | (?P<label>photo\s+credits?|photo(?:graph)?s?|pictures?|images?|credits?|copyright|fotos?|photographer|source)\s*:
@@ -475,12 +475,25 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
     let mut segs = Vec::new();
     let mut last = 0;
     for (i, c) in t.char_indices() {
-        if c == '/' || c == '|' {
+        if c == '/' || c == '|' || c == '\\' {
             segs.push(Span::new(body.start + last, body.start + i));
             last = i + 1;
         }
     }
     segs.push(Span::new(body.start + last, body.end));
+    // "Karam Al-Masri, AFP/Getty Images": a comma before a known agency separates too.
+    let segs: Vec<Span> = segs
+        .into_iter()
+        .flat_map(|seg| {
+            let st = &text[seg.start..seg.end];
+            match st.rfind(',') {
+                Some(ci) if lex.lookup(&st[ci + 1..]).is_some() && !st[..ci].trim().is_empty() => {
+                    vec![Span::new(seg.start, seg.start + ci), Span::new(seg.start + ci + 1, seg.end)]
+                }
+                _ => vec![seg],
+            }
+        })
+        .collect();
     let nsegs = segs.len();
     let mut prev = Kind::Empty;
     for (idx, seg) in segs.into_iter().enumerate() {
@@ -500,6 +513,8 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
             let ex = lex.lookup(xt);
             let ey = lex.lookup(yt);
             match (ex, ey) {
+                // "Kyodo/via REUTERS": the via names the agency of the whole chain.
+                (None, Some(b)) if xt.is_empty() && !lex.is_distributor(b) => p.hits.insert(0, (b, y)),
                 (Some(a), Some(b)) if lex.is_distributor(b) && !lex.is_distributor(a) => {
                     p.hits.push((a, x));
                     p.hits.push((b, y));
@@ -542,7 +557,8 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
             }
         } else if let Some(persons) = split_persons(text, dedouble(text, seg)) {
             kind = Kind::Person;
-            let creator_position = idx == 0 || matches!(prev, Kind::Agency | Kind::Via | Kind::Placeholder | Kind::Empty);
+            let creator_position =
+                idx == 0 || matches!(prev, Kind::Agency | Kind::Via | Kind::Placeholder | Kind::Org | Kind::Empty);
             if creator_position {
                 p.creators.extend(persons);
             } else if persons.len() == 1 {
@@ -553,7 +569,9 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
             }
         } else if is_org(st) || looks_capitalized(st) {
             kind = Kind::Org;
-            if idx > 0 && prev == Kind::Person || (labelled && nsegs == 1) {
+            // "UNICEF/Name", "Press Service of …/Handout via REUTERS": an organization first
+            // is the source as written; after a name it is the agency as written.
+            if idx == 0 || prev == Kind::Person || (labelled && nsegs == 1) {
                 p.unknown.push((st.to_string(), seg));
             }
         } else {
@@ -595,7 +613,7 @@ fn find_word_ci(s: &str, word: &str) -> Option<usize> {
     let mut from = 0;
     while let Some(i) = lower[from..].find(word) {
         let at = from + i;
-        let before_ok = at > 0 && lower[..at].ends_with(char::is_whitespace);
+        let before_ok = at == 0 || lower[..at].ends_with(char::is_whitespace);
         let end = at + word.len();
         let after_ok = lower[end..].starts_with(char::is_whitespace);
         if before_ok && after_ok {
@@ -668,7 +686,7 @@ fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 }
 
 fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
-    let lead: &[char] = &['-', '–', '—', ',', ';', ':', '|', '.', '*', '•'];
+    let lead: &[char] = &['-', '–', '—', ',', ';', ':', '|', '.', '*', '•', '/', '\\'];
     let trail: &[char] = &[',', ';', ':', '-', '–', '—', '|', '.'];
     let mut s = trim_span_chars(text, ch.inner, lead, trail);
     if let Some(m) = TAIL_TAGS.find(&text[s.start..s.end]) {
@@ -712,7 +730,12 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
     }
     // Chains, via, agency alone, NAME for OUTLET.
     let p = parse_body(text, s, lex, false);
-    let first_ok = matches!(p.first(), Kind::Person | Kind::Agency | Kind::Via | Kind::Placeholder);
+    // An organization may open a chain when it is short ("Press service of the State
+    // Emergency Service of Ukraine/Handout via REUTERS"), not a whole sentence.
+    let short_org = p.first() == Kind::Org && t.split(['/', '|', '\\']).next().is_some_and(|f| {
+        f.split_whitespace().count() <= 10 && !f.chars().any(|c| c.is_ascii_digit())
+    });
+    let first_ok = short_org || matches!(p.first(), Kind::Person | Kind::Agency | Kind::Via | Kind::Placeholder);
     let n = p.kinds.len();
     let accept = first_ok
         && !p.invalid
@@ -754,7 +777,8 @@ fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span
             }
             let span = Span::new(s.start + ws, s.end);
             let p = parse_body(text, span, lex, false);
-            if !p.invalid && (!p.creators.is_empty() || p.has_placeholder()) && p.first() == Kind::Agency {
+            let agencies_only = p.kinds.len() >= 2 && p.kinds.iter().all(|k| matches!(k, Kind::Agency | Kind::Via));
+            if !p.invalid && (!p.creators.is_empty() || p.has_placeholder() || agencies_only) && p.first() == Kind::Agency {
                 return Some((p, span));
             }
         }
@@ -1023,6 +1047,30 @@ mod tests {
         let (c, a, raw) = credit("A woman waits outside the court in Cairo. (File photo)");
         assert!(c.is_empty() && a.is_none());
         assert_eq!(raw, "(File photo)");
+    }
+
+    #[test]
+    fn handouts_pools_and_odd_separators() {
+        // Written, not real (Reuters handout / pool style).
+        check(
+            "Rescuers work in Kyiv. Press service of the State Emergency Service of Ukraine/Handout via REUTERS ATTENTION EDITORS - THIS IMAGE HAS BEEN SUPPLIED BY A THIRD PARTY.",
+            &[],
+            Some("Reuters"),
+        );
+        check("King Charles in London, May 6, 2023. Yui Mok/Pool via REUTERS", &["Yui Mok"], Some("Reuters"));
+        check("A man in Tokyo. Mandatory credit Kyodo/via REUTERS", &[], Some("Reuters"));
+        check("Smoke over Khartoum. @rasd_sudan/via REUTERS", &[], Some("Reuters"));
+        // Written, not real (Getty partner styles).
+        check("Floods in Derna. Stringer/Anadolu Agency via Getty Images", &[], Some("Anadolu"));
+        check("Firefighters in Moscow. Sergei Bobylev\\TASS via Getty Images", &["Sergei Bobylev"], Some("TASS"));
+        check("A man in Aleppo. (Photo: Karam Al-Masri, AFP/Getty Images)", &["Karam Al-Masri"], Some("AFP"));
+        let t = "Smoke rises over Gaza City on October 9, 2023. (Photo by MAHMUD HAMS / AFP) (Photo by MAHMUD HAMS/AFP via Getty Images)";
+        let (c, a, raw) = credit(t);
+        assert_eq!((c, a.as_deref()), (vec!["MAHMUD HAMS".to_string()], Some("AFP")));
+        assert_eq!(raw, "(Photo by MAHMUD HAMS / AFP) (Photo by MAHMUD HAMS/AFP via Getty Images)");
+        check("SYRIA-CONFLICT: A man walks in Douma on March 20, 2018. / AFP PHOTO / HAMZA AL-AJWEH", &["HAMZA AL-AJWEH"], Some("AFP"));
+        // Written, not real (UNICEF style): the organization is the source as written.
+        check("A child in a camp in Idlib. Photo: UNICEF/Al-Issa", &["Al-Issa"], Some("UNICEF"));
     }
 
     #[test]

@@ -362,6 +362,8 @@ pub fn find_date(
 ) -> (Option<DateFound>, Vec<String>) {
     let mut warnings = Vec::new();
     let lead = lead_end(text, exclude);
+    // "An undated photo of …": only an explicit photo cue can date it.
+    let undated = text[..lead].to_lowercase().contains("undated");
     let mut best: Option<(u8, Candidate)> = None;
     for c in collect_candidates(text) {
         if exclude.iter().any(|e| e.overlaps(&c.span)) {
@@ -377,7 +379,7 @@ pub fn find_date(
         };
         let prio = if positive {
             3
-        } else if NEGATIVE_BEFORE.is_match(before) || c.span.end > lead {
+        } else if NEGATIVE_BEFORE.is_match(before) || c.span.end > lead || undated {
             0
         } else if c.precision == DatePrecision::Year {
             // A bare year counts only at the end of the lead: "…, Syria, 2015."
@@ -555,6 +557,7 @@ mod tests {
             iso("Protesters tear down a poster in Jubar, Damascus, in this still image taken from amateur video uploaded April 16, 2011."),
             None
         );
+        assert_eq!(iso("An undated photo of the building in Mosul, which was destroyed in June 2017."), None);
         // Dates in later sentences are background.
         assert_eq!(iso("Rescuers search the rubble in Herat province. The earthquake struck on Oct. 7, 2023."), None);
         let t = "A refugee sleeps near the port of Mytilini on September 9, 2015 in Lesbos. Thousands have landed since August 1, 2015.";
