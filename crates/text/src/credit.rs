@@ -742,7 +742,17 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
         && (!p.hits.is_empty()
             || (p.has_for && n == 1)
             || (ch.paren && n >= 2 && !p.creators.is_empty() && !p.unknown.is_empty()));
-    if accept {
+    // "Palestinian Authority (PA)", "Alcoholics Anonymous (AA)": an acronym, not a credit. An
+    // agency alone in parentheses must stand apart: after a sentence end, at the end of the
+    // caption, or before a dateline dash ("BEIJING (Xinhua) --").
+    let acronym_like = ch.paren && n == 1 && p.first() == Kind::Agency && {
+        let before = text[..ch.outer.start].trim_end();
+        let after = text[ch.outer.end..].trim_start();
+        let apart_before = before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '”', ')', ']']);
+        let apart_after = after.is_empty() || after.starts_with(['-', '–', '—', '(', '[']);
+        !(apart_before || apart_after)
+    };
+    if accept && !acronym_like {
         let rule = match (n, p.first()) {
             (1, Kind::Agency) => "credit.agency_only",
             (1, Kind::Via) if p.has_for => "credit.for_outlet",
@@ -1107,6 +1117,7 @@ mod tests {
             "Idlib, Syria. 30 December 2020. Children in the Al-Rayyan camp for internally displaced Syrians.",
             "Ryuichi Nagayama (C), 86, practices before a match in Kumagaya, Saitama Prefecture, Japan, May 3, 2019.",
             "The AP/NORC poll was released on Monday.",
+            "Officials of the Palestinian Authority (PA) meet in Ramallah, May 3, 2019.",
             "",
             "(",
             "/",
