@@ -335,6 +335,22 @@ fn bad_blobs_are_rejected_not_trusted() {
 }
 
 #[test]
+fn overlay_from_a_memory_mapped_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("SY.idx");
+    std::fs::write(&path, build_overlay(SNIPPET.as_bytes()).unwrap()).unwrap();
+    let g = Gazetteer::with_overlays([Blob::open(&path).unwrap()]).unwrap();
+    assert_eq!(g.lookup("Tall Samin")[0].geonames_id, 163345);
+    assert!(g.len() > 190_000);
+    let junk = dir.path().join("junk.idx");
+    std::fs::write(&junk, b"not an index at all, but long enough to have a header.........................................").unwrap();
+    assert!(matches!(
+        Gazetteer::with_overlays([Blob::open(&junk).unwrap()]),
+        Err(GeoError::BadIndex(_))
+    ));
+}
+
+#[test]
 fn empty_dump_is_an_empty_index() {
     let blob = build_overlay(&b""[..]).unwrap();
     let g = Gazetteer::from_blobs([blob]).unwrap();
@@ -359,6 +375,8 @@ proptest! {
     }
 }
 
+/// Manual probe, not a test: `PROBE="Edlib;Al-Raqqa" cargo test -p dateline-geo probe --
+/// --ignored --nocapture` prints the top hits of each name.
 #[test]
 #[ignore]
 fn probe() {
