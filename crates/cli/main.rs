@@ -48,8 +48,8 @@ struct InputArgs {
     #[arg(required = true)]
     paths: Vec<String>,
     /// Input format.
-    #[arg(long = "input", value_enum, default_value_t = Format::Auto)]
-    format: Format,
+    #[arg(long = "input", id = "input", value_enum, default_value_t = Format::Auto)]
+    input_format: Format,
     /// CSV column holding the caption (default: caption, description, text, ...).
     #[arg(long)]
     column: Option<String>,
@@ -118,7 +118,7 @@ struct BenchArgs {
     /// Captions to extract (default: the built-in dev captions repeated to --n).
     path: Option<String>,
     /// Input format.
-    #[arg(long = "input", value_enum, default_value_t = Format::Auto)]
+    #[arg(long = "input", id = "input", value_enum, default_value_t = Format::Auto)]
     format: Format,
     /// Worker threads; 0 uses all cores.
     #[arg(long, default_value_t = 1)]
@@ -217,7 +217,7 @@ fn read_inputs(args: &InputArgs) -> Result<(Vec<CaptionInput>, usize)> {
                 }
             }
         };
-        let opts = ReadOptions { format: args.format, column: args.column.as_deref(), sha256: (path != "-").then(|| sha256_hex(&bytes)) };
+        let opts = ReadOptions { format: args.input_format, column: args.column.as_deref(), sha256: (path != "-").then(|| sha256_hex(&bytes)) };
         let shown = if path == "-" { "<stdin>" } else { path.as_str() };
         match input::read(shown, &bytes, &opts) {
             Ok((caps, errors)) => {
@@ -403,7 +403,7 @@ fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
     let engine_ms = started.elapsed().as_secs_f64() * 1000.0;
     let captions: Vec<CaptionInput> = match &args.path {
         Some(p) => {
-            let (caps, n_errors) = read_inputs(&InputArgs { paths: vec![p.clone()], format: args.format, column: None, threads: args.threads })?;
+            let (caps, n_errors) = read_inputs(&InputArgs { paths: vec![p.clone()], input_format: args.format, column: None, threads: args.threads })?;
             if n_errors > 0 {
                 bail!("{n_errors} input problem(s) in {p}");
             }
@@ -448,4 +448,13 @@ fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
     });
     println!("{result}");
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn command_line_definition_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
 }

@@ -201,13 +201,24 @@ impl Engine {
             ev("people", p.name.span, p.name.rule);
             people.push(Person { name: p.name.value.clone(), age: p.age.as_ref().map(|a| a.value), role: p.role.as_ref().map(|r| r.value.clone()) });
         }
+        // One entry per organization: "the U.N. children's agency, UNICEF" is one, reported under
+        // the mention that is its canonical name when the caption has it.
         let mut organizations: Vec<Organization> = Vec::new();
         for o in &mentions.organizations {
-            if organizations.iter().any(|x| x.name.eq_ignore_ascii_case(&o.name.value) || x.acronym.as_deref() == Some(o.name.value.as_str())) {
-                continue;
-            }
+            let key = o.canonical.as_deref().unwrap_or(&o.name.value).to_lowercase();
+            let same = organizations.iter().position(|x| {
+                x.canonical.as_deref().unwrap_or(&x.name).to_lowercase() == key
+                    || x.name.eq_ignore_ascii_case(&o.name.value)
+                    || x.acronym.as_deref() == Some(o.name.value.as_str())
+            });
             ev("organizations", o.name.span, o.name.rule);
-            organizations.push(Organization { name: o.name.value.clone(), acronym: o.acronym.clone(), canonical: o.canonical.clone() });
+            match same {
+                Some(i) if o.canonical.is_none() && organizations[i].canonical.is_some() => {
+                    organizations[i] = Organization { name: o.name.value.clone(), acronym: o.acronym.clone().or(organizations[i].acronym.clone()), canonical: None };
+                }
+                Some(_) => {}
+                None => organizations.push(Organization { name: o.name.value.clone(), acronym: o.acronym.clone(), canonical: o.canonical.clone() }),
+            }
         }
 
         let located = locate::locate(text, &mentions, &self.gazetteer);

@@ -50,6 +50,7 @@ fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -
     }
     if a.possessive {
         // "Yemen's northwestern city of Saada": the possessive links country and city.
+        let gap = gap.trim_start_matches(['\'', '’']).trim_start_matches('s');
         return gap.split_whitespace().all(|w| is_connector(w, gaz));
     }
     gap.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).all(|w| is_connector(w, gaz))
@@ -80,6 +81,10 @@ fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>
 }
 
 fn is_locative(p: &PlacePhrase) -> bool {
+    if p.rule == "place.cue_before" && p.cue == PlaceCue::Settlement {
+        // "the town of Douma", "a location given as Deraa".
+        return true;
+    }
     match p.preposition.as_deref() {
         Some("in" | "at" | "near" | "on" | "outside" | "inside" | "around" | "across" | "within" | "dateline" | "off") => true,
         Some("of") => true,
@@ -228,7 +233,11 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     }
     if let Some(cs) = chain_span {
         for d in &mentions.demonyms {
-            let before_chain = d.span.end <= cs.start && cs.start - d.span.end < 40;
+            // "the northern Syrian city of Aleppo": only a demonym joined to the chain by
+            // connector words describes it ("Israeli airstrike ..., in Gaza City" does not).
+            let before_chain = d.span.end <= cs.start
+                && cs.start - d.span.end < 40
+                && text[d.span.end..cs.start].split_whitespace().all(|w| is_connector(w, gaz));
             if cs.contains(&d.span) || before_chain {
                 countries.push(d.country.clone());
             }
@@ -246,7 +255,35 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     dedup_keep_order(&mut countries);
 
     // Resolve every mention (for the places list) in the caption's country context.
-    let resolved: Vec<Resolved> = places.iter().map(|p| resolve(p, gaz, &countries)).collect();
+    let mut resolved: Vec<Resolved> = places.iter().map(|p| resolve(p, gaz, &countries)).collect();
+    // The places of one chain lie in one country: the one it names, else that of its largest
+    // place. A small place known only elsewhere ("Headingley, Leeds": a Headingley in Canada)
+    // is then a local name the gazetteer lacks.
+    let chain_country = if explicit_chain_countries > 0 {
+        countries.first().cloned()
+    } else {
+        chosen
+            .iter()
+            .filter_map(|&i| match &resolved[i] {
+                Resolved::Place(p) => Some((p.population, p.country.clone())),
+                _ => None,
+            })
+            .max()
+            .map(|(_, cc)| cc)
+    };
+    if let Some(cc) = &chain_country {
+        for &i in &chosen {
+            if let Resolved::Place(p) = &resolved[i] {
+                if &p.country != cc {
+                    let strict = pick_place(gaz.lookup(crate::oracle::bare(&places[i].lookup)), std::slice::from_ref(cc));
+                    resolved[i] = match strict {
+                        Some(p) if &p.country == cc => Resolved::Place(p),
+                        _ => Resolved::Unknown,
+                    };
+                }
+            }
+        }
+    }
 
     let mut loc = Location::default();
     let mut city_idx: Option<usize> = None;
@@ -275,14 +312,14 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             (_, PlaceCue::District | PlaceCue::Feature | PlaceCue::Region) => {
                 feature_idx.get_or_insert(i);
             }
-            (Resolved::Admin1(_), _) => {
+            (Resolved::Admin1(_), c) if c != PlaceCue::Settlement => {
                 prov_idx.get_or_insert(i);
             }
             (Resolved::Unknown, PlaceCue::None) if sub_idx.is_none() && city_idx.is_none() && next_known_populated => {
                 // "in Jubar, Damascus": an unknown name before a known town is a part of it.
                 sub_idx = Some(i);
             }
-            (Resolved::Place(_) | Resolved::Unknown, _) => {
+            (Resolved::Place(_) | Resolved::Unknown | Resolved::Admin1(_), _) => {
                 if city_idx.is_none() {
                     city_idx = Some(i);
                 } else if prov_idx.is_none() && !gaz.admin1_by_name(&p.lookup, None).is_empty() && p.sentence == places[city_idx.unwrap()].sentence {

@@ -21,6 +21,8 @@ pub struct KnownPlace {
     pub country: String,
     /// Population of the best match (0 when unknown).
     pub population: u64,
+    /// The name is the entry's primary name, not one of its many alternate spellings.
+    pub primary: bool,
 }
 
 /// Kinds of gazetteer entries, coarsest first.
@@ -301,7 +303,8 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
         }
     }
 
-    let chunks = names::chunks(text, &words, &taken);
+    let mut chunks = names::chunks(text, &words, &taken);
+    merge_possessive_names(text, &mut chunks, oracle);
     let mut pieces: Vec<Piece> = Vec::new();
     for chunk in &chunks {
         split_chunk(text, &words, chunk, lex, oracle, &mut pieces);
@@ -320,24 +323,45 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
                 continue;
             }
         }
-        if let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
-            m.places.push(p);
-            continue;
+        let sport_team = piece.possessive
+            && oracle.place(s).is_none_or(|k| k.kind == KnownKind::Populated && !k.primary)
+            && is_sport_possessive(text, &words, piece.last);
+        if !sport_team {
+            if let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
+                m.places.push(p);
+                continue;
+            }
         }
         let acronym = ACRONYM_AFTER.captures(&text[piece.span.end..]).map(|c| c[1].to_string());
-        let sport_team = piece.possessive && oracle.place(s).is_none() && is_sport_possessive(text, &words, piece.last);
         let org_shape = (ws.len() >= 2 || names::is_all_caps(s) && s.len() >= 3)
             && (lex.is("org_head", last_word) || lex.is("org_first", first_word))
             || acronym.as_deref().is_some_and(|a| a.len() >= 2 && a.chars().filter(|c| c.is_uppercase()).count() >= 2) && ws.len() >= 2
             || sport_team
             || between_teams(text, piece.span);
-        if org_shape && !ws.iter().all(|w| lex.is("not_name", w.span.slice(text))) {
+        if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
             let rule = if acronym.is_some() { "org.acronym" } else { "org.pattern" };
             m.organizations.push(OrgFound { name: Found::new(s.to_string(), piece.span, rule), acronym, canonical: None });
             continue;
         }
         candidates.push(piece);
     }
+
+    // Names coordinated with a place are places too: "Kos, Lesbos, Samos and Agathonisi".
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut rest = Vec::new();
+        for piece in candidates {
+            if let Some(p) = coordinated_place(text, &words, &piece, &m.places, lex, oracle) {
+                m.places.push(p);
+                changed = true;
+            } else {
+                rest.push(piece);
+            }
+        }
+        candidates = rest;
+    }
+    m.places.sort_by_key(|p| p.span.start);
 
     // 5. People.
     for piece in candidates {
@@ -347,6 +371,55 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
     }
     m.people.retain(|p| p.name.value.contains(' ') || p.age.is_some() || p.role.is_some());
     m
+}
+
+/// "Cox's Bazar": a possessive inside a place name the gazetteer knows joins two chunks.
+fn merge_possessive_names(text: &str, chunks: &mut Vec<Chunk>, oracle: &dyn PlaceOracle) {
+    let mut i = 0;
+    while i + 1 < chunks.len() {
+        let (a, b) = (&chunks[i], &chunks[i + 1]);
+        let gap = &text[a.span.end..b.span.start];
+        if a.possessive && matches!(gap, "'s " | "’s ") && oracle.place(&text[a.span.start..b.span.end]).is_some() {
+            let merged = Chunk { span: Span::new(a.span.start, b.span.end), first: a.first, last: b.last, possessive: b.possessive };
+            chunks[i] = merged;
+            chunks.remove(i + 1);
+        }
+        i += 1;
+    }
+}
+
+fn coordinated_place(text: &str, words: &[Word], piece: &Piece, places: &[PlacePhrase], lex: &NameLexicon, oracle: &dyn PlaceOracle) -> Option<PlacePhrase> {
+    let ws = &words[piece.first..piece.last];
+    let name = piece.span.slice(text);
+    if ws.iter().any(|w| {
+        let t = w.span.slice(text);
+        lex.common_size(t).is_some_and(|z| z <= 20) || lex.is("not_name", t) || lex.is("title", t) || oracle.demonym(t).is_some()
+    }) || names::is_all_caps(name)
+    {
+        return None;
+    }
+    let fold = |s: &str| s.to_lowercase();
+    let repeated = places.iter().any(|p| fold(&p.name) == fold(name) || fold(&p.lookup) == fold(name));
+    let joined = |gap: &str| matches!(gap.trim(), "," | "and" | ", and" | "or" | "&");
+    let next_to_place = places.iter().any(|p| {
+        (p.span.end <= piece.span.start && joined(&text[p.span.end..piece.span.start]))
+            || (piece.span.end <= p.span.start && joined(&text[piece.span.end..p.span.start]))
+    });
+    if !repeated && !next_to_place {
+        return None;
+    }
+    let known = oracle.place(name);
+    Some(PlacePhrase {
+        name: name.to_string(),
+        span: piece.span,
+        lookup: name.to_string(),
+        cue: PlaceCue::None,
+        known,
+        preposition: None,
+        sentence: ws[0].sentence,
+        possessive: piece.possessive,
+        rule: if repeated { "place.repeated" } else { "place.coordinated" },
+    })
 }
 
 /// A chunk after removing leading title/common words and splitting at known place names.
@@ -425,7 +498,7 @@ fn push_piece(
             for j in (i + 1..=last).rev() {
                 let sub = Span::new(words[i].span.start, words[j - 1].span.end).slice(text);
                 if let Some(k) = oracle.place(sub) {
-                    if k.kind != KnownKind::Populated || j - i >= 2 || k.population >= 20_000 || last - first == 2 {
+                    if k.kind != KnownKind::Populated || j - i >= 2 || k.population >= 20_000 {
                         found = Some(j);
                         break;
                     }
@@ -602,7 +675,7 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     if cue == PlaceCue::None || cue == PlaceCue::Region {
         for phrase in &lex.phrases_before {
             if before_text.ends_with(phrase.as_str()) && (before_text.len() == phrase.len() || before_text[..before_text.len() - phrase.len()].ends_with(' ')) {
-                let c = cue_of(phrase.split_whitespace().next().unwrap_or(""));
+                let c = cue_before(phrase.split_whitespace().next().unwrap_or(""));
                 if c != PlaceCue::None {
                     cue = c;
                     rule = "place.cue_before";
@@ -611,12 +684,7 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
             }
         }
     }
-    let preposition = before
-        .iter()
-        .rev()
-        .map(|(_, w)| w.as_str())
-        .find(|w| lex.is("locative", w) || matches!(*w, "from" | "to" | "into" | "towards" | "toward" | "of" | "between" | "via" | "across"))
-        .map(str::to_string)
+    let preposition = nearest_preposition(text, words, &before, lex)
         .or_else(|| (sentence == 0 && ws[0].sentence_start).then(|| "dateline".to_string()).filter(|_| is_dateline(text, piece.span)));
 
     let known = oracle.place(&lookup).or_else(|| if lookup != piece.span.slice(text) { oracle.place(piece.span.slice(text)) } else { None });
@@ -626,11 +694,24 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
         (Some(k), _) if k.kind != KnownKind::Populated => true,
         (Some(_), c) if c != PlaceCue::None => true,
         (Some(k), _) => {
-            locative || in_list || k.population >= 1_000_000 || (piece.possessive && k.population >= 100_000) || (ws.len() >= 2 && k.population >= 50_000)
+            locative
+                || in_list
+                || (k.primary && (k.population >= 1_000_000 || (piece.possessive && k.population >= 100_000) || (ws.len() >= 2 && k.population >= 50_000)))
+        }
+        (None, _) if ws.len() == 1 && (lex.is("place_head", first_word) || lex.is("org_head", first_word) || lex.is("place_after", first_word)) => false,
+        (None, PlaceCue::None) if preposition.as_deref() == Some("in") && ws[0].sentence == 0 && !names::is_all_caps(piece.span.slice(text))
+            && ws.iter().all(|w| { let t = w.span.slice(text); lex.common_size(t).is_none_or(|z| z > 35) && !lex.is("not_name", t) && !lex.is("title", t) && oracle.demonym(t).is_none() }) =>
+        {
+            // "in Lesbos": captions put the photo's place after "in" far more often than anything else.
+            !looks_like_person(text, ws, lex)
         }
         (None, PlaceCue::None) => {
             // An unknown name the grammar places: "in Jubar, Damascus", "at Headingley, Leeds".
-            preposition.as_deref().is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline")) && in_list && !looks_like_person(text, ws, lex)
+            let after_direction = before.last().is_some_and(|(_, w)| lex.is("direction", w));
+            let after_comma = text[..piece.span.start].trim_end().ends_with(',');
+            (preposition.as_deref().is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline" | "of")) || after_direction || after_comma)
+                && in_list
+                && !looks_like_person(text, ws, lex)
         }
         (None, _) => true,
     };
@@ -658,6 +739,32 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     })
 }
 
+const OTHER_PREPOSITIONS: &[&str] = &["from", "to", "into", "towards", "toward", "of", "between", "via", "across", "with", "by", "for", "against", "after", "before", "during", "like", "than", "over", "under", "through"];
+
+/// The preposition governing a name, looking back over articles, adjectives and cue nouns only:
+/// "in the rebel-held besieged town of Douma" → `of`; "in action with Brighton" → `with`.
+fn nearest_preposition(text: &str, words: &[Word], before: &[(usize, String)], lex: &NameLexicon) -> Option<String> {
+    for (j, w) in before.iter().rev() {
+        let w = w.as_str();
+        if lex.is("locative", w) || OTHER_PREPOSITIONS.contains(&w) {
+            return Some(w.to_string());
+        }
+        let raw = words[*j].span.slice(text);
+        let skippable = matches!(w, "the" | "a" | "an" | "this" | "that" | "its" | "their" | "his" | "her")
+            || lex.is("direction", w)
+            || w.ends_with("-held")
+            || w.ends_with("-controlled")
+            || w.ends_with("-run")
+            || matches!(w, "besieged" | "rebel" | "opposition" | "government" | "held" | "embattled" | "war-torn" | "nearby" | "neighbouring" | "neighboring" | "coastal" | "occupied" | "annexed" | "disputed" | "old" | "small" | "remote" | "refugee")
+            || cue_of(w) != PlaceCue::None
+            || names::is_capitalized(raw);
+        if !skippable {
+            return None;
+        }
+    }
+    None
+}
+
 fn looks_like_person(text: &str, ws: &[Word], lex: &NameLexicon) -> bool {
     ws.len() >= 2 && ws.iter().all(|w| lex.common_size(w.span.slice(text)).is_none())
         && ws.iter().any(|w| lex.is("title", w.span.slice(text)))
@@ -671,8 +778,10 @@ fn is_dateline(text: &str, span: Span) -> bool {
 
 /// True when the name is next to a known place in a comma list ("Jubar, Damascus").
 fn list_neighbour_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> bool {
-    static NEXT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^,\s+(?:the\s+)?((?:[A-Z][\w'’.-]*)(?:\s+(?:al-?|el-?|[A-Z][\w'’.-]*))*)").unwrap());
-    static PREV: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"((?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*)*),\s+$").unwrap());
+    static NEXT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^,\s+(?:(?:near|in|outside|north of|south of|east of|west of)\s+)?(?:the\s+)?(?:[a-z-]+\s+)?((?:[A-Z][\w'’.-]*)(?:\s+(?:al-?|el-?|[A-Z][\w'’.-]*))*)").unwrap()
+    });
+    static PREV: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"((?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*)*),\s+(?:[a-z-]+\s+)?$").unwrap());
     if let Some(c) = NEXT.captures(&text[span.end..]) {
         let name = c[1].trim_end_matches('.');
         if oracle.place(name).is_some() {
@@ -691,6 +800,15 @@ fn list_neighbour_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> boo
         }
     }
     false
+}
+
+/// The cue of a phrase before a name ("town of X"): parts of a city ("outskirts of X", "port
+/// of X") name the city itself, unlike the same words after a name ("X port").
+fn cue_before(word: &str) -> PlaceCue {
+    match word {
+        "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "port" | "suburbs" | "location" => PlaceCue::Settlement,
+        w => cue_of(w),
+    }
 }
 
 fn cue_of(word: &str) -> PlaceCue {
@@ -778,10 +896,12 @@ fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: 
             && !names::is_all_caps(s) | (n_words >= 2 && ws.iter().all(|w| w.span.slice(text).len() >= 2))
     } else {
         let word = ws[0].span.slice(text);
-        (age.is_some() || role.as_ref().is_some_and(|r| r.value.split_whitespace().any(|w| lex.is("title", w) || lex.common_size(w).is_some())))
-            && lex.common_size(word).is_none()
-            && oracle.place(word).is_none()
-            && !(sentence_initial_single && age.is_none())
+        // A single name needs an age ("Heben, 45") or a role ("refugee Samah") to be a person.
+        let has_role = role.as_ref().is_some_and(|r| {
+            r.value.split_whitespace().any(|w| lex.is("title", w) || lex.common_size(w).is_some()) && !r.value.split_whitespace().all(|w| lex.is("direction", w))
+        });
+        lex.common_size(word).is_none()
+            && (age.is_some() || (has_role && oracle.place(word).is_none() && !sentence_initial_single))
     };
     if !looks_like_name {
         return None;
@@ -832,7 +952,7 @@ mod tests {
                 "Raqqa" => (KnownKind::Populated, "SY", 200_000),
                 _ => return None,
             };
-            Some(KnownPlace { kind, country: cc.into(), population: pop })
+            Some(KnownPlace { kind, country: cc.into(), population: pop, primary: true })
         }
         fn demonym(&self, word: &str) -> Option<String> {
             matches!(word, "Syrian" | "Syrians").then(|| "SY".to_string())
