@@ -515,6 +515,11 @@ mod tests {
         let (d, w) = find_date(t, None, &[]);
         assert_eq!(d.unwrap().weekday_ok, Some(false));
         assert_eq!(w, vec![WEEKDAY_MISMATCH.to_string()]);
+        // Written, not real (ANSA / EFE style): weekday before a day-first date.
+        let d = find_date("Migrants land in Lampedusa, Tuesday 24 June 2014.", None, &[]).0.unwrap();
+        assert_eq!((d.iso.as_str(), d.weekday_ok), ("2014-06-24", Some(true)));
+        // Written, not real (AP style).
+        assert_eq!(iso("FILE - In this Aug. 21, 2014, file photo, a man walks in Gaza City. The war ended on Aug. 26, 2014.").as_deref(), Some("2014-08-21"));
         // Written, not real (Kyodo style): abbreviated weekday.
         let d = find_date("Commuters in Tokyo on Wed. March 9, 2022.", None, &[]).0.unwrap();
         assert_eq!(d.weekday_ok, Some(true));
