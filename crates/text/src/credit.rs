@@ -89,7 +89,11 @@ impl AgencyLexicon {
     pub fn extend(&mut self, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
         let mut rows = Vec::new();
         for (line, fields) in tsv_rows(tsv) {
-            let err = |message: String| LexiconError { source_name: source_name.to_string(), line, message };
+            let err = |message: String| LexiconError {
+                source_name: source_name.to_string(),
+                line,
+                message,
+            };
             let canonical = fields.first().copied().unwrap_or("");
             if canonical.is_empty() {
                 return Err(err("empty canonical agency name".into()));
@@ -97,14 +101,20 @@ impl AgencyLexicon {
             let role = match fields.get(2).copied().unwrap_or("") {
                 "" | "agency" => AgencyRole::Agency,
                 "distributor" => AgencyRole::Distributor,
-                other => return Err(err(format!("unknown role {other:?} (expected `agency` or `distributor`)"))),
+                other => {
+                    return Err(err(format!(
+                        "unknown role {other:?} (expected `agency` or `distributor`)"
+                    )));
+                }
             };
             let mut aliases: Vec<&str> = vec![canonical];
             if let Some(a) = fields.get(1) {
                 aliases.extend(a.split('|').map(str::trim).filter(|a| !a.is_empty()));
             }
             if let Some(bad) = aliases.iter().find(|a| a.contains('/')) {
-                return Err(err(format!("alias {bad:?} contains '/', which separates credit parts")));
+                return Err(err(format!(
+                    "alias {bad:?} contains '/', which separates credit parts"
+                )));
             }
             rows.push((canonical, role, aliases));
         }
@@ -115,7 +125,10 @@ impl AgencyLexicon {
                     i
                 }
                 None => {
-                    self.entries.push(Entry { canonical: canonical.to_string(), role });
+                    self.entries.push(Entry {
+                        canonical: canonical.to_string(),
+                        role,
+                    });
                     self.entries.len() - 1
                 }
             };
@@ -141,12 +154,16 @@ impl AgencyLexicon {
 
     /// The canonical name of an agency name or alias ("AFP PHOTO" -> "AFP"), if known.
     pub fn normalize(&self, name: &str) -> Option<&str> {
-        self.lookup(name).map(|i| self.entries[i].canonical.as_str())
+        self.lookup(name)
+            .map(|i| self.entries[i].canonical.as_str())
     }
 
     /// The role of a canonical agency name, if known.
     pub fn role(&self, canonical: &str) -> Option<AgencyRole> {
-        self.entries.iter().find(|e| e.canonical == canonical).map(|e| e.role)
+        self.entries
+            .iter()
+            .find(|e| e.canonical == canonical)
+            .map(|e| e.role)
     }
 
     fn get(&self, s: &str) -> Option<usize> {
@@ -174,7 +191,15 @@ impl AgencyLexicon {
                 return Some(i);
             }
             let lower = base.to_lowercase();
-            for suffix in [" photo", " photos", " tv", " video", " pictures", " wire", " images"] {
+            for suffix in [
+                " photo",
+                " photos",
+                " tv",
+                " video",
+                " pictures",
+                " wire",
+                " images",
+            ] {
                 if lower.ends_with(suffix)
                     && lower.len() == base.len()
                     && let Some(i) = self.get(base[..base.len() - suffix.len()].trim())
@@ -239,48 +264,239 @@ static TAIL_TAGS: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("tail tag regex")
 });
-static EPA_TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bepa\d{5,}\b").expect("epa tag regex"));
+static EPA_TAG: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\bepa\d{5,}\b").expect("epa tag regex"));
 static FILE_SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\s*(?:,|\s-|\s–)\s*(?:file(?:\s+photo)?|pool(?:\s+photo)?|handout|via\s+pool)\s*$").expect("file suffix regex")
+    Regex::new(
+        r"(?i)\s*(?:,|\s-|\s–)\s*(?:file(?:\s+photo)?|pool(?:\s+photo)?|handout|via\s+pool)\s*$",
+    )
+    .expect("file suffix regex")
 });
-static CHUNK_BREAK: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"[ \t\u{a0}]{2,}|\s*-{2,}\s*|\s*\|\s*\|\s*|\r?\n").expect("chunk break regex"));
+static CHUNK_BREAK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[ \t\u{a0}]{2,}|\s*-{2,}\s*|\s*\|\s*\|\s*|\r?\n").expect("chunk break regex")
+});
 
 const PLACEHOLDERS: &[&str] = &[
-    "stringer", "str", "staff", "handout", "ho", "file", "file photo", "pool", "pool photo", "social media website",
-    "social media", "website", "reuters tv", "afptv", "video grab", "videograb", "courtesy", "anonymous", "unknown",
-    "photo", "photos", "photographer", "-", "n/a", "na", "mandatory credit", "supplied", "screengrab", "screen grab",
-    "screenshot", "still image", "handout photo", "undated handout", "various sources", "staff photographer",
-    "contributor", "image", "images", "stf", "pool new", "via reuters", "handout via reuters", "x", "unknown photographer",
-    "freelance", "freelancer", "archive", "archives", "dpa-pool", "pool via reuters",
+    "stringer",
+    "str",
+    "staff",
+    "handout",
+    "ho",
+    "file",
+    "file photo",
+    "pool",
+    "pool photo",
+    "social media website",
+    "social media",
+    "website",
+    "reuters tv",
+    "afptv",
+    "video grab",
+    "videograb",
+    "courtesy",
+    "anonymous",
+    "unknown",
+    "photo",
+    "photos",
+    "photographer",
+    "-",
+    "n/a",
+    "na",
+    "mandatory credit",
+    "supplied",
+    "screengrab",
+    "screen grab",
+    "screenshot",
+    "still image",
+    "handout photo",
+    "undated handout",
+    "various sources",
+    "staff photographer",
+    "contributor",
+    "image",
+    "images",
+    "stf",
+    "pool new",
+    "via reuters",
+    "handout via reuters",
+    "x",
+    "unknown photographer",
+    "freelance",
+    "freelancer",
+    "archive",
+    "archives",
+    "dpa-pool",
+    "pool via reuters",
 ];
 
 const ORG_WORDS: &[&str] = &[
-    "center", "centre", "media", "agency", "service", "services", "office", "ministry", "press", "news", "army",
-    "forces", "force", "council", "committee", "department", "government", "police", "military", "website", "tv",
-    "television", "channel", "network", "group", "organization", "organisation", "foundation", "association",
-    "union", "authority", "directorate", "municipality", "institute", "university", "company", "corporation", "inc",
-    "ltd", "club", "federation", "league", "defence", "defense", "brigade", "battalion", "command", "unit",
-    "hospital", "handout", "team", "images", "pictures", "photos", "photo", "wire", "international", "national",
-    "state", "emergency", "presidency", "palace", "party", "movement", "front", "crescent", "cross", "observatory",
-    "project", "museum", "library", "archive", "archives", "collection", "courtesy", "studio", "studios",
-    "productions", "films", "social", "instagram", "twitter", "facebook", "youtube", "telegram", "tiktok", "video",
-    "footage", "handouts", "office", "embassy", "un", "unicef", "unhcr", "nasa", "navy", "guard", "guards",
-    "province", "governorate", "administration", "bureau", "commission", "coalition", "alliance", "secretariat",
-    "pool", "stringer", "staff", "archive", "screengrab", "ngo", "charity", "trust", "society", "times", "post",
-    "journal", "magazine", "daily", "herald", "tribune", "gazette",
+    "center",
+    "centre",
+    "media",
+    "agency",
+    "service",
+    "services",
+    "office",
+    "ministry",
+    "press",
+    "news",
+    "army",
+    "forces",
+    "force",
+    "council",
+    "committee",
+    "department",
+    "government",
+    "police",
+    "military",
+    "website",
+    "tv",
+    "television",
+    "channel",
+    "network",
+    "group",
+    "organization",
+    "organisation",
+    "foundation",
+    "association",
+    "union",
+    "authority",
+    "directorate",
+    "municipality",
+    "institute",
+    "university",
+    "company",
+    "corporation",
+    "inc",
+    "ltd",
+    "club",
+    "federation",
+    "league",
+    "defence",
+    "defense",
+    "brigade",
+    "battalion",
+    "command",
+    "unit",
+    "hospital",
+    "handout",
+    "team",
+    "images",
+    "pictures",
+    "photos",
+    "photo",
+    "wire",
+    "international",
+    "national",
+    "state",
+    "emergency",
+    "presidency",
+    "palace",
+    "party",
+    "movement",
+    "front",
+    "crescent",
+    "cross",
+    "observatory",
+    "project",
+    "museum",
+    "library",
+    "archive",
+    "archives",
+    "collection",
+    "courtesy",
+    "studio",
+    "studios",
+    "productions",
+    "films",
+    "social",
+    "instagram",
+    "twitter",
+    "facebook",
+    "youtube",
+    "telegram",
+    "tiktok",
+    "video",
+    "footage",
+    "handouts",
+    "office",
+    "embassy",
+    "un",
+    "unicef",
+    "unhcr",
+    "nasa",
+    "navy",
+    "guard",
+    "guards",
+    "province",
+    "governorate",
+    "administration",
+    "bureau",
+    "commission",
+    "coalition",
+    "alliance",
+    "secretariat",
+    "pool",
+    "stringer",
+    "staff",
+    "archive",
+    "screengrab",
+    "ngo",
+    "charity",
+    "trust",
+    "society",
+    "times",
+    "post",
+    "journal",
+    "magazine",
+    "daily",
+    "herald",
+    "tribune",
+    "gazette",
 ];
 
 const PARTICLES: &[&str] = &[
-    "al", "el", "de", "da", "do", "dos", "das", "di", "du", "del", "della", "der", "den", "van", "von", "bin", "ibn",
-    "bint", "le", "la", "ter", "y", "e", "zu", "af", "ben", "ould", "ag", "abu", "st.", "des", "d'", "dei", "ul",
+    "al", "el", "de", "da", "do", "dos", "das", "di", "du", "del", "della", "der", "den", "van",
+    "von", "bin", "ibn", "bint", "le", "la", "ter", "y", "e", "zu", "af", "ben", "ould", "ag",
+    "abu", "st.", "des", "d'", "dei", "ul",
 ];
 
 const OUTLET_WORDS: &[&str] = &[
-    "times", "post", "journal", "news", "herald", "tribune", "guardian", "telegraph", "magazine", "globe",
-    "chronicle", "gazette", "observer", "independent", "economist", "standard", "mail", "express", "weekly",
-    "daily", "review", "today", "wire", "agency", "press", "media", "images", "pictures", "photos", "geographic",
-    "monde", "spiegel", "zeitung", "washington", "reuters",
+    "times",
+    "post",
+    "journal",
+    "news",
+    "herald",
+    "tribune",
+    "guardian",
+    "telegraph",
+    "magazine",
+    "globe",
+    "chronicle",
+    "gazette",
+    "observer",
+    "independent",
+    "economist",
+    "standard",
+    "mail",
+    "express",
+    "weekly",
+    "daily",
+    "review",
+    "today",
+    "wire",
+    "agency",
+    "press",
+    "media",
+    "images",
+    "pictures",
+    "photos",
+    "geographic",
+    "monde",
+    "spiegel",
+    "zeitung",
+    "washington",
+    "reuters",
 ];
 
 fn is_placeholder(s: &str) -> bool {
@@ -289,8 +505,13 @@ fn is_placeholder(s: &str) -> bool {
 }
 
 fn is_org(s: &str) -> bool {
-    s.split(|c: char| c.is_whitespace() || c == '-')
-        .any(|w| ORG_WORDS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase().as_str()))
+    s.split(|c: char| c.is_whitespace() || c == '-').any(|w| {
+        ORG_WORDS.contains(
+            &w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+                .as_str(),
+        )
+    })
 }
 
 /// A person-like name: 1–6 words, capitalized (or name particles), letters, hyphens,
@@ -300,15 +521,19 @@ fn is_person_name(s: &str) -> bool {
     if s.is_empty() || s.chars().count() > 60 || is_placeholder(s) || is_org(s) {
         return false;
     }
-    if s.chars().any(|c| !(c.is_alphabetic() || c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '.'))) {
+    if s.chars()
+        .any(|c| !(c.is_alphabetic() || c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '.')))
+    {
         return false;
     }
     let words: Vec<&str> = s.split_whitespace().collect();
     if words.is_empty() || words.len() > 6 {
         return false;
     }
-    if ["the", "a", "an", "this", "these", "in", "on", "at", "of", "photo", "picture"]
-        .contains(&words[0].to_lowercase().as_str())
+    if [
+        "the", "a", "an", "this", "these", "in", "on", "at", "of", "photo", "picture",
+    ]
+    .contains(&words[0].to_lowercase().as_str())
     {
         return false;
     }
@@ -320,7 +545,9 @@ fn is_person_name(s: &str) -> bool {
             let letters = w.chars().filter(|c| c.is_alphabetic()).count();
             // An acronym inside a mixed-case name is an organization ("Aleppo Media Center AMC").
             let acronym = (2..=5).contains(&letters)
-                && w.chars().filter(|c| c.is_alphabetic()).all(|c| c.is_uppercase())
+                && w.chars()
+                    .filter(|c| c.is_alphabetic())
+                    .all(|c| c.is_uppercase())
                 && !["II", "III", "IV", "JR", "SR"].contains(w);
             if mixed_case && acronym && words.len() > 1 {
                 return false;
@@ -350,7 +577,10 @@ fn is_person_name(s: &str) -> bool {
     }
     if words.len() == 1 {
         let letters = s.chars().filter(|c| c.is_alphabetic()).count();
-        let all_caps = s.chars().filter(|c| c.is_alphabetic()).all(|c| c.is_uppercase());
+        let all_caps = s
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .all(|c| c.is_uppercase());
         if letters < 3 || (all_caps && letters <= 4) {
             return false;
         }
@@ -363,7 +593,16 @@ fn is_outlet(s: &str, lex: &AgencyLexicon) -> bool {
         return true;
     }
     let words: Vec<&str> = s.split_whitespace().collect();
-    if words.is_empty() || words.len() > 6 || !words.iter().all(|w| w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit()) || *w == "the" || *w == "of") {
+    if words.is_empty()
+        || words.len() > 6
+        || !words.iter().all(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+                || *w == "the"
+                || *w == "of"
+        })
+    {
         return false;
     }
     let last = words.last().map(|w| w.to_lowercase()).unwrap_or_default();
@@ -375,7 +614,11 @@ fn trim_span(text: &str, s: Span) -> Span {
     let t = &text[s.start..s.end];
     let start = s.start + (t.len() - t.trim_start().len());
     let end = s.end - (t.len() - t.trim_end().len());
-    if start >= end { Span::new(s.start, s.start) } else { Span::new(start, end) }
+    if start >= end {
+        Span::new(s.start, s.start)
+    } else {
+        Span::new(start, end)
+    }
 }
 
 /// Trims whitespace and the given characters from both ends.
@@ -409,8 +652,9 @@ fn split_persons(text: &str, s: Span) -> Option<Vec<(String, Span)>> {
     if is_person_name(t) {
         return Some(vec![(t.to_string(), s)]);
     }
-    static SEP: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"\s+(?:and|&)\s+|\s*[,;]\s*(?:and\s+)?").expect("person separator regex"));
+    static SEP: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\s+(?:and|&)\s+|\s*[,;]\s*(?:and\s+)?").expect("person separator regex")
+    });
     let mut parts = Vec::new();
     let mut last = 0;
     for m in SEP.find_iter(t) {
@@ -457,7 +701,11 @@ struct Parsed {
 
 impl Parsed {
     fn first(&self) -> Kind {
-        self.kinds.iter().copied().find(|k| *k != Kind::Empty).unwrap_or(Kind::Empty)
+        self.kinds
+            .iter()
+            .copied()
+            .find(|k| *k != Kind::Empty)
+            .unwrap_or(Kind::Empty)
     }
     fn found_anything(&self) -> bool {
         !self.creators.is_empty() || !self.hits.is_empty() || !self.unknown.is_empty()
@@ -488,7 +736,10 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
             let st = &text[seg.start..seg.end];
             match st.rfind(',') {
                 Some(ci) if lex.lookup(&st[ci + 1..]).is_some() && !st[..ci].trim().is_empty() => {
-                    vec![Span::new(seg.start, seg.start + ci), Span::new(seg.start + ci + 1, seg.end)]
+                    vec![
+                        Span::new(seg.start, seg.start + ci),
+                        Span::new(seg.start + ci + 1, seg.end),
+                    ]
                 }
                 _ => vec![seg],
             }
@@ -497,7 +748,12 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
     let nsegs = segs.len();
     let mut prev = Kind::Empty;
     for (idx, seg) in segs.into_iter().enumerate() {
-        let mut seg = trim_span_chars(text, seg, &['©', '-', '–', ',', ':'], &[',', ';', ':', '-', '–']);
+        let mut seg = trim_span_chars(
+            text,
+            seg,
+            &['©', '-', '–', ',', ':'],
+            &[',', ';', ':', '-', '–'],
+        );
         if let Some(m) = FILE_SUFFIX.find(&text[seg.start..seg.end]) {
             seg = trim_span(text, Span::new(seg.start, seg.start + m.start()));
         }
@@ -514,7 +770,9 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
             let ey = lex.lookup(yt);
             match (ex, ey) {
                 // "Kyodo/via REUTERS": the via names the agency of the whole chain.
-                (None, Some(b)) if xt.is_empty() && !lex.is_distributor(b) => p.hits.insert(0, (b, y)),
+                (None, Some(b)) if xt.is_empty() && !lex.is_distributor(b) => {
+                    p.hits.insert(0, (b, y))
+                }
                 (Some(a), Some(b)) if lex.is_distributor(b) && !lex.is_distributor(a) => {
                     p.hits.push((a, x));
                     p.hits.push((b, y));
@@ -550,15 +808,21 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
         } else if let Some((name, outlet)) = split_for(text, seg, lex) {
             kind = Kind::Via;
             p.has_for = true;
-            p.creators.push((text[name.start..name.end].to_string(), name));
+            p.creators
+                .push((text[name.start..name.end].to_string(), name));
             match lex.lookup(&text[outlet.start..outlet.end]) {
                 Some(i) => p.hits.push((i, outlet)),
-                None => p.unknown.push((text[outlet.start..outlet.end].to_string(), outlet)),
+                None => p
+                    .unknown
+                    .push((text[outlet.start..outlet.end].to_string(), outlet)),
             }
         } else if let Some(persons) = split_persons(text, dedouble(text, seg)) {
             kind = Kind::Person;
-            let creator_position =
-                idx == 0 || matches!(prev, Kind::Agency | Kind::Via | Kind::Placeholder | Kind::Org | Kind::Empty);
+            let creator_position = idx == 0
+                || matches!(
+                    prev,
+                    Kind::Agency | Kind::Via | Kind::Placeholder | Kind::Org | Kind::Empty
+                );
             if creator_position {
                 p.creators.extend(persons);
             } else if persons.len() == 1 {
@@ -592,7 +856,9 @@ fn looks_capitalized(s: &str) -> bool {
     !words.is_empty()
         && words.len() <= 6
         && words.iter().all(|w| {
-            w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '@')
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '@')
                 || ["of", "the", "and", "for", "de", "al", "el"].contains(w)
         })
 }
@@ -655,7 +921,11 @@ fn chunks(text: &str) -> Vec<Chunk> {
             let j = (i + 1..limit).find(|&j| bytes[j] == close || bytes[j] == open);
             if let Some(j) = j.filter(|&j| bytes[j] == close) {
                 plain_chunks(text, Span::new(start, i), &mut out);
-                out.push(Chunk { inner: Span::new(i + 1, j), outer: Span::new(i, j + 1), paren: true });
+                out.push(Chunk {
+                    inner: Span::new(i + 1, j),
+                    outer: Span::new(i, j + 1),
+                    paren: true,
+                });
                 i = j + 1;
                 start = i;
                 continue;
@@ -676,12 +946,23 @@ fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
         let st = &part[sent.start..sent.end];
         let mut last = 0;
         for m in CHUNK_BREAK.find_iter(st) {
-            let c = Span::new(s.start + sent.start + last, s.start + sent.start + m.start());
-            out.push(Chunk { inner: c, outer: c, paren: false });
+            let c = Span::new(
+                s.start + sent.start + last,
+                s.start + sent.start + m.start(),
+            );
+            out.push(Chunk {
+                inner: c,
+                outer: c,
+                paren: false,
+            });
             last = m.end();
         }
         let c = Span::new(s.start + sent.start + last, s.start + sent.end);
-        out.push(Chunk { inner: c, outer: c, paren: false });
+        out.push(Chunk {
+            inner: c,
+            outer: c,
+            paren: false,
+        });
     }
 }
 
@@ -726,16 +1007,24 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
         }
     }
     if FILE_PHOTO.is_match(t) {
-        return Some(Unit { weak: true, ..unit(Parsed::default(), "credit.file_photo", unit_span) });
+        return Some(Unit {
+            weak: true,
+            ..unit(Parsed::default(), "credit.file_photo", unit_span)
+        });
     }
     // Chains, via, agency alone, NAME for OUTLET.
     let p = parse_body(text, s, lex, false);
     // An organization may open a chain when it is short ("Press service of the State
     // Emergency Service of Ukraine/Handout via REUTERS"), not a whole sentence.
-    let short_org = p.first() == Kind::Org && t.split(['/', '|', '\\']).next().is_some_and(|f| {
-        f.split_whitespace().count() <= 10 && !f.chars().any(|c| c.is_ascii_digit())
-    });
-    let first_ok = short_org || matches!(p.first(), Kind::Person | Kind::Agency | Kind::Via | Kind::Placeholder);
+    let short_org = p.first() == Kind::Org
+        && t.split(['/', '|', '\\']).next().is_some_and(|f| {
+            f.split_whitespace().count() <= 10 && !f.chars().any(|c| c.is_ascii_digit())
+        });
+    let first_ok = short_org
+        || matches!(
+            p.first(),
+            Kind::Person | Kind::Agency | Kind::Via | Kind::Placeholder
+        );
     let n = p.kinds.len();
     let accept = first_ok
         && !p.invalid
@@ -748,7 +1037,8 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
     let acronym_like = ch.paren && n == 1 && p.first() == Kind::Agency && {
         let before = text[..ch.outer.start].trim_end();
         let after = text[ch.outer.end..].trim_start();
-        let apart_before = before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '”', ')', ']']);
+        let apart_before =
+            before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '”', ')', ']']);
         let apart_after = after.is_empty() || after.starts_with(['-', '–', '—', '(', '[']);
         !(apart_before || apart_after)
     };
@@ -777,7 +1067,9 @@ fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span
         // Word starts before the slash, nearest first.
         let starts: Vec<usize> = before
             .char_indices()
-            .filter(|&(i, c)| !c.is_whitespace() && (i == 0 || before[..i].ends_with(char::is_whitespace)))
+            .filter(|&(i, c)| {
+                !c.is_whitespace() && (i == 0 || before[..i].ends_with(char::is_whitespace))
+            })
             .map(|(i, _)| i)
             .collect();
         // Agency first: the longest alias ending at the slash.
@@ -787,8 +1079,14 @@ fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span
             }
             let span = Span::new(s.start + ws, s.end);
             let p = parse_body(text, span, lex, false);
-            let agencies_only = p.kinds.len() >= 2 && p.kinds.iter().all(|k| matches!(k, Kind::Agency | Kind::Via));
-            if !p.invalid && (!p.creators.is_empty() || p.has_placeholder() || agencies_only) && p.first() == Kind::Agency {
+            let agencies_only = p.kinds.len() >= 2
+                && p.kinds
+                    .iter()
+                    .all(|k| matches!(k, Kind::Agency | Kind::Via));
+            if !p.invalid
+                && (!p.creators.is_empty() || p.has_placeholder() || agencies_only)
+                && p.first() == Kind::Agency
+            {
                 return Some((p, span));
             }
         }
@@ -801,7 +1099,8 @@ fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span
                 let w = before[ws..].split_whitespace().next().unwrap_or("");
                 let caps = w.chars().any(|c| c.is_alphabetic())
                     && w.chars().all(|c| !c.is_lowercase())
-                    && w.chars().all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '.'));
+                    && w.chars()
+                        .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '.'));
                 if !caps || count == 5 {
                     break;
                 }
@@ -822,7 +1121,10 @@ fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span
 
 /// Finds the credit line of a caption.
 pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
-    let mut units: Vec<Unit> = chunks(text).iter().filter_map(|c| classify(text, c, lex)).collect();
+    let mut units: Vec<Unit> = chunks(text)
+        .iter()
+        .filter_map(|c| classify(text, c, lex))
+        .collect();
     if let Some(epa) = lex.lookup("EPA") {
         for m in EPA_TAG.find_iter(text) {
             let span = Span::new(m.start(), m.end());
@@ -843,12 +1145,20 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
     }
     units.sort_by_key(|u| u.span.start);
     let strong: Vec<&Unit> = units.iter().filter(|u| !u.weak).collect();
-    let pool: Vec<&Unit> = if strong.is_empty() { units.iter().collect() } else { strong };
+    let pool: Vec<&Unit> = if strong.is_empty() {
+        units.iter().collect()
+    } else {
+        strong
+    };
     let primary = pool
         .iter()
         .rev()
         .find(|u| !u.creators.is_empty())
-        .or_else(|| pool.iter().rev().find(|u| !u.hits.is_empty() || !u.unknown.is_empty()))
+        .or_else(|| {
+            pool.iter()
+                .rev()
+                .find(|u| !u.hits.is_empty() || !u.unknown.is_empty())
+        })
         .or(pool.last())
         .copied()?;
     // The credit span: the primary unit and the credit units right next to it.
@@ -864,9 +1174,15 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
                 used[i] = true;
                 continue;
             }
-            let (a, b) = if u.span.end <= span.start { (u.span.end, span.start) } else { (span.end, u.span.start) };
+            let (a, b) = if u.span.end <= span.start {
+                (u.span.end, span.start)
+            } else {
+                (span.end, u.span.start)
+            };
             let joinable = a <= b
-                && text[a..b].chars().all(|c| c.is_whitespace() || "-–—|.,;:".contains(c))
+                && text[a..b]
+                    .chars()
+                    .all(|c| c.is_whitespace() || "-–—|.,;:".contains(c))
                 && b - a <= 40;
             if joinable {
                 span = Span::new(span.start.min(u.span.start), span.end.max(u.span.end));
@@ -878,7 +1194,12 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
             break;
         }
     }
-    let extra: Vec<Span> = units.iter().zip(&used).filter(|(_, used)| !**used).map(|(u, _)| u.span).collect();
+    let extra: Vec<Span> = units
+        .iter()
+        .zip(&used)
+        .filter(|(_, used)| !**used)
+        .map(|(u, _)| u.span)
+        .collect();
     // Creators from every strong unit, once each.
     let mut creators: Vec<Found<String>> = Vec::new();
     for u in &pool {
@@ -890,8 +1211,10 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
         }
     }
     // Agency: the first partner agency, else a distributor, else an unknown one as written.
-    let hits: Vec<(usize, Span, &'static str)> =
-        units.iter().flat_map(|u| u.hits.iter().map(move |(i, s)| (*i, *s, u.rule))).collect();
+    let hits: Vec<(usize, Span, &'static str)> = units
+        .iter()
+        .flat_map(|u| u.hits.iter().map(move |(i, s)| (*i, *s, u.rule)))
+        .collect();
     let agency = hits
         .iter()
         .find(|(i, _, _)| !lex.is_distributor(*i))
@@ -902,9 +1225,21 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
                 .unknown
                 .last()
                 .map(|(n, s)| Found::new(n.clone(), *s, primary.rule))
-                .or_else(|| pool.iter().find_map(|u| u.unknown.last().map(|(n, s)| Found::new(n.clone(), *s, u.rule))))
+                .or_else(|| {
+                    pool.iter().find_map(|u| {
+                        u.unknown
+                            .last()
+                            .map(|(n, s)| Found::new(n.clone(), *s, u.rule))
+                    })
+                })
         });
-    Some(CreditFound { span, creators, agency, rule: primary.rule, extra })
+    Some(CreditFound {
+        span,
+        creators,
+        agency,
+        rule: primary.rule,
+        extra,
+    })
 }
 
 #[cfg(test)]
@@ -912,7 +1247,8 @@ mod tests {
     use super::*;
 
     fn lex() -> AgencyLexicon {
-        AgencyLexicon::parse("builtin:agencies.tsv", BUILTIN_AGENCIES_TSV).expect("builtin agencies parse")
+        AgencyLexicon::parse("builtin:agencies.tsv", BUILTIN_AGENCIES_TSV)
+            .expect("builtin agencies parse")
     }
 
     /// (creators, agency, credit text) of a caption.
@@ -957,12 +1293,14 @@ mod tests {
         assert_eq!(e.line, 2);
         assert!(AgencyLexicon::parse("x.tsv", "Foo\tA/B\n").is_err());
         let mut l = lex();
-        l.extend("user.tsv", "Daily Sabah Photo Desk\tDSPD\n").unwrap();
+        l.extend("user.tsv", "Daily Sabah Photo Desk\tDSPD\n")
+            .unwrap();
         assert!(find_credit("Fans cheer in Istanbul. Ali Veli/DSPD", &lex()).is_none());
         let c = find_credit("Fans cheer in Istanbul. Ali Veli/DSPD", &l).unwrap();
         assert_eq!(c.agency.unwrap().value, "Daily Sabah Photo Desk");
         // A user's row wins: make Getty Images a plain agency.
-        l.extend("user.tsv", "Getty Images\tGetty Images\tagency\n").unwrap();
+        l.extend("user.tsv", "Getty Images\tGetty Images\tagency\n")
+            .unwrap();
         assert_eq!(l.role("Getty Images"), Some(AgencyRole::Agency));
     }
 
@@ -970,9 +1308,24 @@ mod tests {
     fn photo_by() {
         let t = "A picture shows a kindergarten in Harasta on November 6, 2016. (Photo by Sameer Al-Doumy/AFP Photo)";
         let (c, a, raw) = credit(t);
-        assert_eq!((c, a.as_deref(), raw.as_str()), (vec!["Sameer Al-Doumy".to_string()], Some("AFP"), "(Photo by Sameer Al-Doumy/AFP Photo)"));
-        check("Fighters in Tal Samin. (Photo by Rodi Said/Reuters)", &["Rodi Said"], Some("Reuters"));
-        check("A man walks in Aleppo. (Photo by Muhammed Muheisen)", &["Muhammed Muheisen"], None);
+        assert_eq!(
+            (c, a.as_deref(), raw.as_str()),
+            (
+                vec!["Sameer Al-Doumy".to_string()],
+                Some("AFP"),
+                "(Photo by Sameer Al-Doumy/AFP Photo)"
+            )
+        );
+        check(
+            "Fighters in Tal Samin. (Photo by Rodi Said/Reuters)",
+            &["Rodi Said"],
+            Some("Reuters"),
+        );
+        check(
+            "A man walks in Aleppo. (Photo by Muhammed Muheisen)",
+            &["Muhammed Muheisen"],
+            None,
+        );
         // Written, not real (Anadolu via Getty style).
         check(
             "Palestinians inspect a destroyed house in Rafah, Gaza on May 5, 2019. (Photo by Ali Jadallah/Anadolu Agency via Getty Images)",
@@ -980,11 +1333,27 @@ mod tests {
             Some("Anadolu"),
         );
         // Written, not real (SOPA / Sipa style).
-        check("Protesters march in Hong Kong. (Photo by Ivan Abreu / SOPA Images/Sipa USA)", &["Ivan Abreu"], Some("SOPA Images"));
-        check("Protesters march in Hong Kong. Ivan Abreu / SOPA Images/Sipa USA", &["Ivan Abreu"], Some("SOPA Images"));
+        check(
+            "Protesters march in Hong Kong. (Photo by Ivan Abreu / SOPA Images/Sipa USA)",
+            &["Ivan Abreu"],
+            Some("SOPA Images"),
+        );
+        check(
+            "Protesters march in Hong Kong. Ivan Abreu / SOPA Images/Sipa USA",
+            &["Ivan Abreu"],
+            Some("SOPA Images"),
+        );
         // Written, not real (Getty staff).
-        check("Migrants arrive on Lesbos.\nEric Thayer/Getty Images Europe/Getty Images", &["Eric Thayer"], Some("Getty Images"));
-        check("Fans watch the match in London. (Photo by Mike Hewitt/Getty Images)", &["Mike Hewitt"], Some("Getty Images"));
+        check(
+            "Migrants arrive on Lesbos.\nEric Thayer/Getty Images Europe/Getty Images",
+            &["Eric Thayer"],
+            Some("Getty Images"),
+        );
+        check(
+            "Fans watch the match in London. (Photo by Mike Hewitt/Getty Images)",
+            &["Mike Hewitt"],
+            Some("Getty Images"),
+        );
     }
 
     #[test]
@@ -993,67 +1362,214 @@ mod tests {
         let (c, a, raw) = credit(t);
         assert_eq!(c, vec!["CHRISTOF STACHE"]);
         assert_eq!(a.as_deref(), Some("AFP"));
-        assert_eq!(raw, "AFP PHOTO / CHRISTOF STACHECHRISTOF STACHE/AFP/Getty Images");
-        check("Life jackets line the shores of Lesbos.\nANGELOS TZORTZINIS/AFP/AFP/Getty Images", &["ANGELOS TZORTZINIS"], Some("AFP"));
-        check("Rescuers work in Idlib. OMAR HAJ KADOUR/AFP via Getty Images", &["OMAR HAJ KADOUR"], Some("AFP"));
-        check("Rescuers work in Idlib. STR/AFP/Getty Images", &[], Some("AFP"));
+        assert_eq!(
+            raw,
+            "AFP PHOTO / CHRISTOF STACHECHRISTOF STACHE/AFP/Getty Images"
+        );
+        check(
+            "Life jackets line the shores of Lesbos.\nANGELOS TZORTZINIS/AFP/AFP/Getty Images",
+            &["ANGELOS TZORTZINIS"],
+            Some("AFP"),
+        );
+        check(
+            "Rescuers work in Idlib. OMAR HAJ KADOUR/AFP via Getty Images",
+            &["OMAR HAJ KADOUR"],
+            Some("AFP"),
+        );
+        check(
+            "Rescuers work in Idlib. STR/AFP/Getty Images",
+            &[],
+            Some("AFP"),
+        );
         check("Rescuers work in Idlib. AFP", &[], Some("AFP"));
-        check("Two men pray in Kabul. Wakil Kohsar and Noorullah Shirzada/AFP", &["Wakil Kohsar", "Noorullah Shirzada"], Some("AFP"));
+        check(
+            "Two men pray in Kabul. Wakil Kohsar and Noorullah Shirzada/AFP",
+            &["Wakil Kohsar", "Noorullah Shirzada"],
+            Some("AFP"),
+        );
         // Glued to the sentence without a full stop.
-        check("Refugees land in Lesbos on Sept. 9, 2015 ARIS MESSINIS/AFP/Getty Images", &["ARIS MESSINIS"], Some("AFP"));
+        check(
+            "Refugees land in Lesbos on Sept. 9, 2015 ARIS MESSINIS/AFP/Getty Images",
+            &["ARIS MESSINIS"],
+            Some("AFP"),
+        );
     }
 
     #[test]
     fn reuters_forms() {
-        check("Displaced Iraqis flee in western Mosul. REUTERS/Danish Siddiqui", &["Danish Siddiqui"], Some("Reuters"));
-        check("Women sit together in western Mosul. REUTERS/ Alaa Al-Marjani", &["Alaa Al-Marjani"], Some("Reuters"));
-        check("Smoke billows over Taiz, April 17, 2015. REUTERS/Stringer", &[], Some("Reuters"));
-        check("A man throws a rock in Deraa. REUTERS/Social Media Website via Reuters TV", &[], Some("Reuters"));
-        check("Protesters in Jubar. REUTERS/Social Media Website", &[], Some("Reuters"));
-        check("Zinchenko in action in Manchester, August 31, 2019. Action Images via Reuters/Lee Smith", &["Lee Smith"], Some("Reuters"));
-        check("A wildfire interrupts a match in Rio Branco, Brazil, August 25, 2019. Instagram @atleticoacreano1952 via REUTERS", &[], Some("Reuters"));
-        check("Smoke rises over Gaza, Nov 23, 2012. REUTERS/Mohammed Salem TPX IMAGES OF THE DAY", &["Mohammed Salem"], Some("Reuters"));
-        check("A boy runs in Sanaa April 8, 2015 REUTERS/Mohamed al-Sayaghi", &["Mohamed al-Sayaghi"], Some("Reuters"));
-        check("Rescuers work in Aleppo. REUTERS/Abdalrhman Ismail/File Photo", &["Abdalrhman Ismail"], Some("Reuters"));
+        check(
+            "Displaced Iraqis flee in western Mosul. REUTERS/Danish Siddiqui",
+            &["Danish Siddiqui"],
+            Some("Reuters"),
+        );
+        check(
+            "Women sit together in western Mosul. REUTERS/ Alaa Al-Marjani",
+            &["Alaa Al-Marjani"],
+            Some("Reuters"),
+        );
+        check(
+            "Smoke billows over Taiz, April 17, 2015. REUTERS/Stringer",
+            &[],
+            Some("Reuters"),
+        );
+        check(
+            "A man throws a rock in Deraa. REUTERS/Social Media Website via Reuters TV",
+            &[],
+            Some("Reuters"),
+        );
+        check(
+            "Protesters in Jubar. REUTERS/Social Media Website",
+            &[],
+            Some("Reuters"),
+        );
+        check(
+            "Zinchenko in action in Manchester, August 31, 2019. Action Images via Reuters/Lee Smith",
+            &["Lee Smith"],
+            Some("Reuters"),
+        );
+        check(
+            "A wildfire interrupts a match in Rio Branco, Brazil, August 25, 2019. Instagram @atleticoacreano1952 via REUTERS",
+            &[],
+            Some("Reuters"),
+        );
+        check(
+            "Smoke rises over Gaza, Nov 23, 2012. REUTERS/Mohammed Salem TPX IMAGES OF THE DAY",
+            &["Mohammed Salem"],
+            Some("Reuters"),
+        );
+        check(
+            "A boy runs in Sanaa April 8, 2015 REUTERS/Mohamed al-Sayaghi",
+            &["Mohamed al-Sayaghi"],
+            Some("Reuters"),
+        );
+        check(
+            "Rescuers work in Aleppo. REUTERS/Abdalrhman Ismail/File Photo",
+            &["Abdalrhman Ismail"],
+            Some("Reuters"),
+        );
         check("A man in Gaza. (Reuters)", &[], Some("Reuters"));
-        check("A man in Gaza. Photograph: Mohammed Salem/Reuters", &["Mohammed Salem"], Some("Reuters"));
+        check(
+            "A man in Gaza. Photograph: Mohammed Salem/Reuters",
+            &["Mohammed Salem"],
+            Some("Reuters"),
+        );
     }
 
     #[test]
     fn ap_forms() {
-        check("Residents cross a road in Kalam Valley, Sunday, Sept. 4, 2022. (AP Photo/Sherin Zada)", &["Sherin Zada"], Some("AP"));
-        check("A man stands in Cairo, April 21, 2014. (AP Photo/Amr Nabil, File)", &["Amr Nabil"], Some("AP"));
-        check("Rescuers search the rubble in Aleppo. (AP Photo/Aleppo Media Center AMC, File)", &[], Some("AP"));
-        check("Firefighters work at a site hit by a missile in Kyiv. (Ukrainian State Emergency Service via AP)", &[], Some("AP"));
-        check("Rescuers carry a survivor in Hatay. IHA via AP Photo", &[], Some("AP"));
+        check(
+            "Residents cross a road in Kalam Valley, Sunday, Sept. 4, 2022. (AP Photo/Sherin Zada)",
+            &["Sherin Zada"],
+            Some("AP"),
+        );
+        check(
+            "A man stands in Cairo, April 21, 2014. (AP Photo/Amr Nabil, File)",
+            &["Amr Nabil"],
+            Some("AP"),
+        );
+        check(
+            "Rescuers search the rubble in Aleppo. (AP Photo/Aleppo Media Center AMC, File)",
+            &[],
+            Some("AP"),
+        );
+        check(
+            "Firefighters work at a site hit by a missile in Kyiv. (Ukrainian State Emergency Service via AP)",
+            &[],
+            Some("AP"),
+        );
+        check(
+            "Rescuers carry a survivor in Hatay. IHA via AP Photo",
+            &[],
+            Some("AP"),
+        );
         check("Food is unloaded in Gaza. (WFP via AP)", &[], Some("AP"));
-        check("Rescuers in Hatay. (Photo by Emin Ozmen for The New York Times)", &["Emin Ozmen"], Some("The New York Times"));
+        check(
+            "Rescuers in Hatay. (Photo by Emin Ozmen for The New York Times)",
+            &["Emin Ozmen"],
+            Some("The New York Times"),
+        );
         // Written, not real (NYT style).
-        check("A market in Kabul, Afghanistan.\nJim Huylebroek for The New York Times", &["Jim Huylebroek"], Some("The New York Times"));
+        check(
+            "A market in Kabul, Afghanistan.\nJim Huylebroek for The New York Times",
+            &["Jim Huylebroek"],
+            Some("The New York Times"),
+        );
     }
 
     #[test]
     fn epa_and_others() {
         // Written, not real (EPA style).
-        check("Protesters clash with police in Caracas, 30 March 2015. EPA/MIGUEL GUTIERREZ  epa04679320", &["MIGUEL GUTIERREZ"], Some("EPA"));
-        check("Protesters clash with police in Caracas, 30 March 2015. EPA-EFE/MIGUEL GUTIERREZ", &["MIGUEL GUTIERREZ"], Some("EPA"));
-        check("Protesters clash with police in Caracas, 30 March 2015.  epa04679320", &[], Some("EPA"));
-        check("Police in Sanaa. Photo: Yahya Arhab / EPA", &["Yahya Arhab"], Some("EPA"));
+        check(
+            "Protesters clash with police in Caracas, 30 March 2015. EPA/MIGUEL GUTIERREZ  epa04679320",
+            &["MIGUEL GUTIERREZ"],
+            Some("EPA"),
+        );
+        check(
+            "Protesters clash with police in Caracas, 30 March 2015. EPA-EFE/MIGUEL GUTIERREZ",
+            &["MIGUEL GUTIERREZ"],
+            Some("EPA"),
+        );
+        check(
+            "Protesters clash with police in Caracas, 30 March 2015.  epa04679320",
+            &[],
+            Some("EPA"),
+        );
+        check(
+            "Police in Sanaa. Photo: Yahya Arhab / EPA",
+            &["Yahya Arhab"],
+            Some("EPA"),
+        );
         // Written, not real (Xinhua style).
-        check("Tourists visit the Forbidden City in Beijing, Oct. 2, 2019. (Xinhua/Zhang Yu)", &["Zhang Yu"], Some("Xinhua"));
+        check(
+            "Tourists visit the Forbidden City in Beijing, Oct. 2, 2019. (Xinhua/Zhang Yu)",
+            &["Zhang Yu"],
+            Some("Xinhua"),
+        );
         // Written, not real (DPA style).
-        check("08 March 2021, Berlin: Demonstrators march. Photo: Christoph Soeder/dpa", &["Christoph Soeder"], Some("DPA"));
+        check(
+            "08 March 2021, Berlin: Demonstrators march. Photo: Christoph Soeder/dpa",
+            &["Christoph Soeder"],
+            Some("DPA"),
+        );
         // Written, not real (Kyodo style).
-        check("Commuters walk in Tokyo on March 9, 2022. (Kyodo)", &[], Some("Kyodo"));
+        check(
+            "Commuters walk in Tokyo on March 9, 2022. (Kyodo)",
+            &[],
+            Some("Kyodo"),
+        );
         // Written, not real (ANSA style).
-        check("Migranti sbarcano a Lampedusa. ANSA/ELIO DESIDERIO", &["ELIO DESIDERIO"], Some("ANSA"));
+        check(
+            "Migranti sbarcano a Lampedusa. ANSA/ELIO DESIDERIO",
+            &["ELIO DESIDERIO"],
+            Some("ANSA"),
+        );
         // Written, not real (Anadolu style).
-        check("Civil defense teams work in Idlib. Muhammed Said/Anadolu Agency", &["Muhammed Said"], Some("Anadolu"));
+        check(
+            "Civil defense teams work in Idlib. Muhammed Said/Anadolu Agency",
+            &["Muhammed Said"],
+            Some("Anadolu"),
+        );
         check("A woman waits in Dhaka. © Jane Doe", &["Jane Doe"], None);
-        check("A woman waits in Dhaka. Credit: Jane Doe/Reuters", &["Jane Doe"], Some("Reuters"));
-        check("A woman waits in Dhaka. Photo credit: Jane Doe", &["Jane Doe"], None);
-        check("Children play in Cox's Bazar, Jan. 18, 2017. [Jesmin Papri/BenarNews]", &["Jesmin Papri"], Some("BenarNews"));
-        check("Children play in Cox's Bazar. [Jesmin Papri/Some Collective]", &["Jesmin Papri"], Some("Some Collective"));
+        check(
+            "A woman waits in Dhaka. Credit: Jane Doe/Reuters",
+            &["Jane Doe"],
+            Some("Reuters"),
+        );
+        check(
+            "A woman waits in Dhaka. Photo credit: Jane Doe",
+            &["Jane Doe"],
+            None,
+        );
+        check(
+            "Children play in Cox's Bazar, Jan. 18, 2017. [Jesmin Papri/BenarNews]",
+            &["Jesmin Papri"],
+            Some("BenarNews"),
+        );
+        check(
+            "Children play in Cox's Bazar. [Jesmin Papri/Some Collective]",
+            &["Jesmin Papri"],
+            Some("Some Collective"),
+        );
         let (c, a, raw) = credit("A woman waits outside the court in Cairo. (File photo)");
         assert!(c.is_empty() && a.is_none());
         assert_eq!(raw, "(File photo)");
@@ -1067,20 +1583,58 @@ mod tests {
             &[],
             Some("Reuters"),
         );
-        check("King Charles in London, May 6, 2023. Yui Mok/Pool via REUTERS", &["Yui Mok"], Some("Reuters"));
-        check("A man in Tokyo. Mandatory credit Kyodo/via REUTERS", &[], Some("Reuters"));
-        check("Smoke over Khartoum. @rasd_sudan/via REUTERS", &[], Some("Reuters"));
+        check(
+            "King Charles in London, May 6, 2023. Yui Mok/Pool via REUTERS",
+            &["Yui Mok"],
+            Some("Reuters"),
+        );
+        check(
+            "A man in Tokyo. Mandatory credit Kyodo/via REUTERS",
+            &[],
+            Some("Reuters"),
+        );
+        check(
+            "Smoke over Khartoum. @rasd_sudan/via REUTERS",
+            &[],
+            Some("Reuters"),
+        );
         // Written, not real (Getty partner styles).
-        check("Floods in Derna. Stringer/Anadolu Agency via Getty Images", &[], Some("Anadolu"));
-        check("Firefighters in Moscow. Sergei Bobylev\\TASS via Getty Images", &["Sergei Bobylev"], Some("TASS"));
-        check("A man in Aleppo. (Photo: Karam Al-Masri, AFP/Getty Images)", &["Karam Al-Masri"], Some("AFP"));
+        check(
+            "Floods in Derna. Stringer/Anadolu Agency via Getty Images",
+            &[],
+            Some("Anadolu"),
+        );
+        check(
+            "Firefighters in Moscow. Sergei Bobylev\\TASS via Getty Images",
+            &["Sergei Bobylev"],
+            Some("TASS"),
+        );
+        check(
+            "A man in Aleppo. (Photo: Karam Al-Masri, AFP/Getty Images)",
+            &["Karam Al-Masri"],
+            Some("AFP"),
+        );
         let t = "Smoke rises over Gaza City on October 9, 2023. (Photo by MAHMUD HAMS / AFP) (Photo by MAHMUD HAMS/AFP via Getty Images)";
         let (c, a, raw) = credit(t);
-        assert_eq!((c, a.as_deref()), (vec!["MAHMUD HAMS".to_string()], Some("AFP")));
-        assert_eq!(raw, "(Photo by MAHMUD HAMS / AFP) (Photo by MAHMUD HAMS/AFP via Getty Images)");
-        check("SYRIA-CONFLICT: A man walks in Douma on March 20, 2018. / AFP PHOTO / HAMZA AL-AJWEH", &["HAMZA AL-AJWEH"], Some("AFP"));
+        assert_eq!(
+            (c, a.as_deref()),
+            (vec!["MAHMUD HAMS".to_string()], Some("AFP"))
+        );
+        assert_eq!(
+            raw,
+            "(Photo by MAHMUD HAMS / AFP) (Photo by MAHMUD HAMS/AFP via Getty Images)"
+        );
+        check(
+            "SYRIA-CONFLICT: A man walks in Douma on March 20, 2018. / AFP PHOTO / HAMZA AL-AJWEH",
+            &["HAMZA AL-AJWEH"],
+            Some("AFP"),
+        );
         // Written, not real (UNICEF style): the organization is the source as written.
-        check("A child in a camp in Idlib. Photo: UNICEF/Al-Issa", &["Al-Issa"], Some("UNICEF"));
+        check(
+            "A child in a camp in Idlib. Photo: UNICEF/Al-Issa",
+            &["Al-Issa"],
+            Some("UNICEF"),
+        );
     }
 
     #[test]
@@ -1089,12 +1643,27 @@ mod tests {
         let c = find_credit(t, &lex()).unwrap();
         assert_eq!(c.creators[0].value, "Martin Rickett");
         assert_eq!(c.agency.as_ref().unwrap().value, "PA");
-        assert_eq!(c.span.slice(t), "Photo credit should read Martin Rickett/PA Wire");
+        assert_eq!(
+            c.span.slice(t),
+            "Photo credit should read Martin Rickett/PA Wire"
+        );
         assert_eq!(c.extra.len(), 1);
         assert_eq!(c.extra[0].slice(t), "PRESS ASSOCIATION Photo");
-        check("England's Moeen Ali at Headingley. Photo credit should read: Martin Rickett/PA Wire. Editorial use only.", &["Martin Rickett"], Some("PA"));
-        check("Tulips at Arundel Castle.\nPhotograph: Graham Turner.", &["Graham Turner"], None);
-        check("Tulips at Arundel Castle.\nPhotograph: Graham Turner for the Guardian", &["Graham Turner"], Some("The Guardian"));
+        check(
+            "England's Moeen Ali at Headingley. Photo credit should read: Martin Rickett/PA Wire. Editorial use only.",
+            &["Martin Rickett"],
+            Some("PA"),
+        );
+        check(
+            "Tulips at Arundel Castle.\nPhotograph: Graham Turner.",
+            &["Graham Turner"],
+            None,
+        );
+        check(
+            "Tulips at Arundel Castle.\nPhotograph: Graham Turner for the Guardian",
+            &["Graham Turner"],
+            Some("The Guardian"),
+        );
     }
 
     #[test]
@@ -1104,9 +1673,16 @@ mod tests {
         assert_eq!(c.creators.len(), 1);
         assert_eq!(c.creators[0].value, "Mike Cardew");
         assert_eq!(c.agency.as_ref().unwrap().value, "ZUMA Press");
-        assert_eq!(c.span.slice(t), "(Credit Image: © Mike Cardew/TNS/ZUMA Wire) --- Image by © Mike Cardew/ZUMA Press/Corbis");
+        assert_eq!(
+            c.span.slice(t),
+            "(Credit Image: © Mike Cardew/TNS/ZUMA Wire) --- Image by © Mike Cardew/ZUMA Press/Corbis"
+        );
         assert!(c.extra.is_empty());
-        check("A man in Ohio. (Credit Image: © Mike Cardew/TNS)", &["Mike Cardew"], Some("TNS"));
+        check(
+            "A man in Ohio. (Credit Image: © Mike Cardew/TNS)",
+            &["Mike Cardew"],
+            Some("TNS"),
+        );
     }
 
     #[test]

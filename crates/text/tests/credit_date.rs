@@ -8,18 +8,31 @@ use dateline_text::date::find_date;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const CAPTIONS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/corpus/captions.jsonl"));
-const SEEDS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/corpus/seed_gold.jsonl"));
+const CAPTIONS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/fixtures/corpus/captions.jsonl"
+));
+const SEEDS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/fixtures/corpus/seed_gold.jsonl"
+));
 
 fn folded_set(v: &[String]) -> BTreeSet<String> {
-    v.iter().map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()).collect()
+    v.iter()
+        .map(|s| s.trim().to_lowercase())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 #[test]
 fn gold_agreement() {
     let lex = AgencyLexicon::builtin();
     let (mut n, mut ok_creator, mut ok_agency, mut ok_date) = (0usize, 0usize, 0usize, 0usize);
-    for line in CAPTIONS.lines().chain(SEEDS.lines()).filter(|l| !l.trim().is_empty()) {
+    for line in CAPTIONS
+        .lines()
+        .chain(SEEDS.lines())
+        .filter(|l| !l.trim().is_empty())
+    {
         let row: Value = serde_json::from_str(line).expect("gold line is JSON");
         let id = row["id"].as_str().unwrap_or("?");
         let caption = row["caption"].as_str().expect("caption");
@@ -27,11 +40,17 @@ fn gold_agreement() {
         n += 1;
 
         let credit = find_credit(caption, &lex);
-        let creators: Vec<String> =
-            credit.as_ref().map(|c| c.creators.iter().map(|f| f.value.clone()).collect()).unwrap_or_default();
+        let creators: Vec<String> = credit
+            .as_ref()
+            .map(|c| c.creators.iter().map(|f| f.value.clone()).collect())
+            .unwrap_or_default();
         let gold_creators: Vec<String> = gold["creator"]
             .as_array()
-            .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .collect()
+            })
             .unwrap_or_default();
         if folded_set(&creators) == folded_set(&gold_creators) {
             ok_creator += 1;
@@ -39,7 +58,9 @@ fn gold_agreement() {
             println!("{id}: creator {creators:?} != gold {gold_creators:?}");
         }
 
-        let agency = credit.as_ref().and_then(|c| c.agency.as_ref().map(|a| a.value.clone()));
+        let agency = credit
+            .as_ref()
+            .and_then(|c| c.agency.as_ref().map(|a| a.value.clone()));
         let gold_agency = gold["agency"].as_str().map(str::to_string);
         if agency == gold_agency {
             ok_agency += 1;
@@ -65,13 +86,24 @@ fn gold_agreement() {
         pct(ok_date)
     );
     assert_eq!(n, 43, "35 dev captions + 8 seeds");
-    assert!(pct(ok_creator) >= 95.0, "creator agreement {:.1}%", pct(ok_creator));
-    assert!(pct(ok_agency) >= 95.0, "agency agreement {:.1}%", pct(ok_agency));
+    assert!(
+        pct(ok_creator) >= 95.0,
+        "creator agreement {:.1}%",
+        pct(ok_creator)
+    );
+    assert!(
+        pct(ok_agency) >= 95.0,
+        "agency agreement {:.1}%",
+        pct(ok_agency)
+    );
     assert!(pct(ok_date) >= 95.0, "date agreement {:.1}%", pct(ok_date));
 }
 
 fn valid(text: &str, s: dateline_text::Span) -> bool {
-    s.start <= s.end && s.end <= text.len() && text.is_char_boundary(s.start) && text.is_char_boundary(s.end)
+    s.start <= s.end
+        && s.end <= text.len()
+        && text.is_char_boundary(s.start)
+        && text.is_char_boundary(s.end)
 }
 
 fn check_all(text: &str, lex: &AgencyLexicon) {
