@@ -53,7 +53,7 @@ const VERB_AFTER: &str =
 static NUM_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b(?P<mid>(?:\s+[\p{{L}}][\p{{L}}'\-]*){{0,4}}?)\s+{AUX}(?P<v>{VERB_AFTER})\b"
+        r"(?i)\b(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b(?P<mid>(?:\s+[\p{{L}}][\p{{L}}'\-]*){{0,4}}?)(?:,\s+(?:including|among\s+them|mostly|most\s+of\s+them|many\s+of\s+them)[^,.;]{{1,40}},)?\s+{AUX}(?P<v>{VERB_AFTER})\b"
     ))
     .expect("NUM_FIRST regex")
 });
@@ -111,6 +111,9 @@ static SAID_X: LazyLock<Regex> = LazyLock::new(|| {
         .expect("SAID_X regex")
 });
 
+static ACCORDING_TO: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\baccording\s+to\s+").expect("ACCORDING_TO regex"));
+
 static CITING: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:citing|quoting)\s+(?P<src>[^,.;()]{2,80})").expect("CITING regex")
 });
@@ -155,9 +158,8 @@ const MONTHS: [&str; 12] = [
     "november",
     "december",
 ];
-const PRONOUNS: [&str; 14] = [
+const PRONOUNS: [&str; 13] = [
     "he", "she", "they", "it", "we", "i", "you", "who", "which", "that", "this", "there", "one",
-    "police",
 ];
 
 #[derive(Debug, Clone)]
@@ -442,12 +444,9 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
 /// The attribution in folded sentence `[start, end)`: (folded start, folded end, value).
 fn find_source(ft: &str, start: usize, end: usize) -> Option<(usize, usize, String)> {
     let sent = &ft[start..end];
-    let lower = sent.to_lowercase();
     // "according to (the) X"
-    if let Some(p) = lower.find("according to ")
-        && sent.is_char_boundary(p)
-    {
-        let a = p + "according to ".len();
+    if let Some(m) = ACCORDING_TO.find(sent) {
+        let a = m.end();
         let rest = &sent[a..];
         let mut stop = rest.len();
         for (i, c) in rest.char_indices() {
@@ -632,6 +631,43 @@ mod tests {
         let t = "The blast killed 5 and injured 30, according to police.";
         assert_eq!((k(t), i(t)), (Some(5), Some(30)));
         assert_eq!(src(t).as_deref(), Some("police"));
+    }
+
+    #[test]
+    fn more_written_captions() {
+        // written: Gaza, a sub-count between the figure and the verb
+        let t = "At least 12 Palestinians, including four children, were killed in the strike, the Gaza health \
+                 ministry said.";
+        assert_eq!(k(t), Some(12));
+        assert_eq!(src(t).as_deref(), Some("Gaza health ministry"));
+        // written: Pakistan
+        let t = "An injured man is helped by paramedics after a suicide bomber blew himself up at a mosque in \
+                 Peshawar, Pakistan, January 30, 2023, killing at least 59 people, police said.";
+        assert_eq!(k(t), Some(59));
+        assert_eq!(src(t).as_deref(), Some("police"));
+        // written: Iraq
+        let t =
+            "Two policemen were wounded when a roadside bomb exploded near their patrol in Kirkuk.";
+        assert_eq!((k(t), i(t)), (None, Some(2)));
+        // written: Turkey, death toll with officials as source
+        let t = "Rescuers search for survivors in Antakya. The death toll from the quake climbed to more than \
+                 11,000, officials said.";
+        assert_eq!(k(t), Some(11000));
+        assert_eq!(src(t).as_deref(), Some("officials"));
+        // written: single death spelled out
+        assert_eq!(
+            k("One person was killed and three were hurt in the shelling of Kherson."),
+            Some(1)
+        );
+        assert_eq!(
+            i("One person was killed and three were hurt in the shelling of Kherson."),
+            Some(3)
+        );
+        // written: Myanmar, vague figure
+        let (c, w) =
+            cas("Dozens of people have been killed since the coup, according to a rights group.");
+        assert!(c.killed.is_none() && c.source.is_none());
+        assert_eq!(w.len(), 1);
     }
 
     #[test]

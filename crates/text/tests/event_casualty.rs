@@ -173,7 +173,7 @@ mod never_panics {
                 Just("four".to_string()), Just("according to".to_string()), Just("the".to_string()),
                 Just("air strike".to_string()), Just("said".to_string()), Just(",".to_string()),
                 Just(".".to_string()), Just("\u{2019}".to_string()), Just("  \n ".to_string()),
-                Just("Ünïcødé".to_string()), Just("wounded".to_string()), Just("left".to_string()),
+                Just("Ünïcødé".to_string()), Just("ȺİẞK".to_string()), Just("wounded".to_string()), Just("left".to_string()),
                 Just("dead".to_string()), Just("“".to_string()), Just("\"".to_string()),
                 Just("twenty-five".to_string()), Just("death toll rose to".to_string()),
                 "\\PC{0,6}",
