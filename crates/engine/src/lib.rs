@@ -141,7 +141,7 @@ impl Engine {
         let mut exclude = Vec::new();
         let mut credit = Credit::default();
         if let Some(c) = &credit_found {
-            exclude.push(c.span);
+            exclude.extend(c.all_spans());
             credit.raw = Some(c.span.slice(text).to_string());
             ev("credit.raw", c.span, c.rule);
             for creator in &c.creators {

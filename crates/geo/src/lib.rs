@@ -475,13 +475,24 @@ impl Gazetteer {
     /// Like [`Gazetteer::lookup`], with how each place matched, so a caller can demand more
     /// context (a country, a province) before trusting a loose or variant match.
     pub fn lookup_matches(&self, name: &str) -> Vec<(Place, MatchKind)> {
+        self.lookup_with(name, true)
+    }
+
+    /// Like [`Gazetteer::lookup`], without the spelling-variant fallback: for deciding whether a
+    /// capitalized word is a place at all, where "Idlib ≈ Edlib" guesses would turn names of
+    /// people into villages (and cost time on every name that is not a place).
+    pub fn lookup_strict(&self, name: &str) -> Vec<Place> {
+        self.lookup_with(name, false).into_iter().map(|(p, _)| p).collect()
+    }
+
+    fn lookup_with(&self, name: &str, variants: bool) -> Vec<(Place, MatchKind)> {
         let q = fold(name);
         if q.is_empty() {
             return Vec::new();
         }
         let mut hits: Vec<(u8, Place)> = Vec::new();
         self.collect(&fold::query_keys(&q), &mut hits);
-        if hits.is_empty() {
+        if hits.is_empty() && variants {
             let keys: Vec<(u8, Vec<u8>)> = fold::spelling_variants(&q)
                 .iter()
                 .flat_map(|v| fold::query_keys(v))

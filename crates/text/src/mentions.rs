@@ -257,12 +257,22 @@ impl NameLexicon {
     }
 
     fn is(&self, class: &str, word: &str) -> bool {
-        self.classes.get(class).is_some_and(|s| s.contains(&word.to_lowercase()))
+        let key = lower(word);
+        self.classes.get(class).is_some_and(|s| s.contains(key.as_ref()))
     }
 
     /// Frequency class of a common English word (10 = most common), if it is one.
     fn common_size(&self, word: &str) -> Option<u8> {
-        self.common.get(&word.to_lowercase()).copied()
+        self.common.get(lower(word).as_ref()).copied()
+    }
+}
+
+/// Lowercase without allocating for words that are already lowercase ASCII.
+fn lower(word: &str) -> std::borrow::Cow<'_, str> {
+    if word.bytes().all(|b| b.is_ascii_lowercase() || !b.is_ascii_alphabetic() && b.is_ascii()) {
+        std::borrow::Cow::Borrowed(word)
+    } else {
+        std::borrow::Cow::Owned(word.to_lowercase())
     }
 }
 

@@ -1,0 +1,36 @@
+//! Time each extraction stage over the dev captions: where does a caption's time go?
+//! `cargo run --release -p dateline-engine --example stages`
+use dateline_text::{casualty, credit, date, event, mentions};
+use std::time::Instant;
+
+fn main() {
+    let captions: Vec<String> = include_str!("../../../tests/fixtures/corpus/captions.jsonl")
+        .lines()
+        .chain(include_str!("../../../tests/fixtures/corpus/seed_gold.jsonl").lines())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["caption"].as_str().unwrap().to_string())
+        .collect();
+    let engine = dateline_engine::Engine::builtin();
+    let agencies = credit::AgencyLexicon::builtin();
+    let events = event::EventLexicon::builtin();
+    let names = mentions::NameLexicon::builtin();
+    let gaz = dateline_geo::Gazetteer::embedded();
+    let oracle = dateline_engine::GazetteerOracle::new(&gaz);
+    let rounds = 200;
+    let n = (captions.len() * rounds) as f64;
+    let time = |label: &str, f: &dyn Fn(&str)| {
+        let t = Instant::now();
+        for _ in 0..rounds {
+            for c in &captions {
+                f(c);
+            }
+        }
+        println!("{label:10} {:8.2} µs/caption", t.elapsed().as_secs_f64() * 1e6 / n);
+    };
+    time("credit", &|c| { std::hint::black_box(credit::find_credit(c, &agencies)); });
+    time("date", &|c| { std::hint::black_box(date::find_date(c, None, &[])); });
+    time("event", &|c| { std::hint::black_box(event::find_event(c, &events, &[])); });
+    time("casualty", &|c| { std::hint::black_box(casualty::find_casualties(c, &[])); });
+    time("mentions", &|c| { std::hint::black_box(mentions::find_mentions(c, &names, &oracle, &[])); });
+    time("words", &|c| { std::hint::black_box(dateline_text::names::words(c)); });
+    time("total", &|c| { std::hint::black_box(engine.extract(&dateline_engine::CaptionInput::new(c))); });
+}
