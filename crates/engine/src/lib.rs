@@ -166,6 +166,12 @@ impl Engine {
         if let Some(t) = &event_found.event_type {
             event.event_type = Some(t.value.clone());
             ev("event.type", t.span, t.rule);
+        } else if let Some(span) = default_event_span(text, &exclude) {
+            // Something is shown but no listed incident or scene: `other`. Where the caption
+            // speaks of casualties or damage without naming the incident, the type is unknown
+            // (null) rather than `other`.
+            event.event_type = Some("other".to_string());
+            ev("event.type", span, "event.default_other");
         }
         if let Some(r) = &event_found.reported {
             event.reported = true;
@@ -245,4 +251,20 @@ impl Engine {
             embedded: None,
         }
     }
+}
+
+/// The first sentence, as evidence for the default event type `other`; `None` when the caption
+/// mentions casualties or destruction (an incident the cues did not name) or says nothing.
+fn default_event_span(text: &str, exclude: &[Span]) -> Option<Span> {
+    const UNNAMED_INCIDENT: &[&str] = &["fighter", "soldier", "weapon", "militant", "injured", "wounded", "killed", "dead", "body of", "bodies", "rubble", "damaged", "destroyed", "casualt", "victim"];
+    let lower = text.to_lowercase();
+    if UNNAMED_INCIDENT.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    let end = text.find(". ").map(|i| i + 1).unwrap_or(text.len());
+    let span = Span::new(0, end);
+    if text[..end].trim().is_empty() || exclude.iter().any(|e| e.contains(&span)) {
+        return None;
+    }
+    Some(span)
 }

@@ -29,7 +29,8 @@ const CONNECTORS: &[&str] = &[
     "south-east", "south-west", "north-eastern", "north-western", "south-eastern", "south-western", "part", "parts",
     "outside", "inside", "suburb", "suburbs", "refugee", "camp", "island", "state", "prefecture", "county", "and", "port",
     "coastal", "old", "heart", "centre", "center", "downtown", "quarter", "km", "kilometres", "kilometers", "miles", "mile",
-    "of", "besieged", "embattled", "war-torn", "southern", "kurdish-held", "islamist-held", "enclave", "strip", "valley",
+    "besieged", "embattled", "war-torn", "kurdish-held", "islamist-held", "enclave", "strip", "valley", "waters",
+    "off", "coast", "shores", "shore", "sea", "county",
 ];
 
 #[derive(Debug, Clone)]

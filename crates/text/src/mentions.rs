@@ -333,8 +333,10 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
                 continue;
             }
         }
+        // "Manchester City's Oleksandr Zinchenko", "Liverpool's Mohamed Salah": in a sports
+        // caption a club's player; a country's player ("England's Moeen Ali") stays a place.
         let sport_team = piece.possessive
-            && oracle.place(s).is_none_or(|k| k.kind == KnownKind::Populated && !k.primary)
+            && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country)
             && is_sport_possessive(text, &words, piece.last);
         if !sport_team {
             if let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
@@ -451,10 +453,18 @@ fn split_chunk(text: &str, words: &[Word], chunk: &Chunk, lex: &NameLexicon, ora
         let w = &words[first];
         let s = w.span.slice(text);
         let whole = Span::new(w.span.start, words[last - 1].span.end).slice(text);
-        let is_common_start = w.sentence_start && lex.common_size(s).is_some_and(|z| z <= 35) && oracle.place(whole).is_none();
+        let is_common_start = w.sentence_start
+            && lex.common_size(s).is_some_and(|z| z <= 35)
+            && oracle.place(whole).is_none_or(|k| first + 1 == last && k.kind == KnownKind::Populated && !(k.primary && k.population >= 100_000));
         let is_title = lex.is("title", s.trim_end_matches('.'));
         let is_junk = lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
         let is_article = matches!(s, "The" | "A" | "An");
+        // "Iran-backed Huthi", "Saudi-led coalition": the hyphenated adjective is not the name.
+        let is_adjective = ["-backed", "-led", "-held", "-run", "-allied", "-aligned", "-based", "-born", "-controlled", "-affiliated", "-linked", "-supported"]
+            .iter()
+            .any(|suffix| s.ends_with(suffix))
+            && first + 1 < last;
+        let is_article = is_article || is_adjective;
         if (is_common_start || is_title || is_junk || is_article) && !(first + 1 == last && !is_junk && !is_article && is_common_start && false) {
             first += 1;
         } else {
@@ -580,8 +590,7 @@ fn is_sport_possessive(text: &str, words: &[Word], after: usize) -> bool {
     if !names::is_capitalized(ns) {
         return false;
     }
-    let rest = &text[next.span.end..(next.span.end + 120).min(text.len())];
-    let rest = &rest[..floor_char_boundary(rest, rest.len())];
+    let rest = &text[next.span.end..floor_char_boundary(text, (next.span.end + 120).min(text.len()))];
     let lower = text.to_lowercase();
     ["in action", "scores", "celebrates", "match", "goal", "league", "cup", "plays", "tackle", "during the", "training"]
         .iter()
@@ -601,10 +610,10 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// "a match between Atletico Acreano and Luverdense": both names are teams.
 fn between_teams(text: &str, span: Span) -> bool {
     static BETWEEN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:match|game|final|semi-final|clash|derby|tie|fixture)\s+(?:between|against)\s+([^,.;]+?)\s+(?:and|vs\.?|v)\s+([^,.;]+?)(?:[,.;]|\s+(?:at|in|on)\b)").unwrap()
+        Regex::new(r"(?i)\b(?:match|game|final|semi-final|clash|derby|tie|fixture)\s+(?:between|against)\s+([^,.;]+?)\s+(?:and|vs\.?|v)\s+([^,.;]+?)(?:[,.;]|\s+(?:at|in|on)\b)|\b([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:vs?\.?|versus)\s+([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\b").unwrap()
     });
     BETWEEN.captures_iter(text).any(|c| {
-        [c.get(1), c.get(2)].into_iter().flatten().any(|g| g.start() <= span.start && span.end <= g.end())
+        [c.get(1), c.get(2), c.get(3), c.get(4)].into_iter().flatten().any(|g| g.start() <= span.start && span.end <= g.end())
     })
 }
 
@@ -659,8 +668,20 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
             }
         }
     }
+    if cue == PlaceCue::None && !piece.possessive {
+        static CAMP_AFTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^ (?:[a-z]+[ -]){1,3}(?:camp|camps|settlement|centre|center)\b").unwrap());
+        if let Some(m) = CAMP_AFTER.find(after) {
+            if !m.as_str().contains(" of ") && !m.as_str().contains(" and ") {
+                cue = PlaceCue::Camp;
+                rule = "place.cue_after";
+                name_span = Span::new(piece.span.start, piece.span.end + m.end());
+            }
+        }
+    }
     // Capitalized head word: "Arundel Castle", "Saitama Prefecture", "Lake Manchar".
-    if cue == PlaceCue::None && ws.len() >= 2 {
+    let known_whole = oracle.place(piece.span.slice(text));
+    let populated_whole = known_whole.as_ref().is_some_and(|k| k.kind == KnownKind::Populated && k.primary);
+    if cue == PlaceCue::None && ws.len() >= 2 && !populated_whole {
         if lex.is("place_head", last_word) {
             cue = cue_of(&last_word.to_lowercase());
             if cue == PlaceCue::None {
@@ -710,17 +731,23 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
         }
         (None, _) if ws.len() == 1 && (lex.is("place_head", first_word) || lex.is("org_head", first_word) || lex.is("place_after", first_word)) => false,
         (None, PlaceCue::None) if preposition.as_deref() == Some("in") && ws[0].sentence == 0 && !names::is_all_caps(piece.span.slice(text))
-            && ws.iter().all(|w| { let t = w.span.slice(text); lex.common_size(t).is_none_or(|z| z > 35) && !lex.is("not_name", t) && !lex.is("title", t) && oracle.demonym(t).is_none() }) =>
+            && !piece.possessive
+            && lex.common_size(first_word).is_none_or(|z| z > 35)
+            && ws.iter().all(|w| { let t = w.span.slice(text); !lex.is("not_name", t) && !lex.is("title", t) && oracle.demonym(t).is_none() }) =>
         {
             // "in Lesbos": captions put the photo's place after "in" far more often than anything else.
             !looks_like_person(text, ws, lex)
         }
         (None, PlaceCue::None) => {
             // An unknown name the grammar places: "in Jubar, Damascus", "at Headingley, Leeds".
+            // "in Jubar, Damascus" (a known place follows) or "Hamouriyeh, eastern Ghouta" (a
+            // region after a known place); "the mayor of Derna, Abdulmenam al-Ghaithi, told" is
+            // an apposition, not a list of places.
             let after_direction = before.last().is_some_and(|(_, w)| lex.is("direction", w));
             let after_comma = text[..piece.span.start].trim_end().ends_with(',');
-            (preposition.as_deref().is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline" | "of")) || after_direction || after_comma)
-                && in_list
+            let (next_known, prev_known) = list_neighbours_known(text, piece.span, oracle);
+            let locative_prep = preposition.as_deref().is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline" | "of"));
+            ((locative_prep || after_comma) && next_known || after_direction && (prev_known || next_known))
                 && !looks_like_person(text, ws, lex)
         }
         (None, _) => true,
@@ -775,6 +802,16 @@ fn nearest_preposition(text: &str, words: &[Word], before: &[(usize, String)], l
     None
 }
 
+/// "ex-president" → "president", "former-minister" → "minister".
+fn strip_title_prefix(word: &str) -> &str {
+    for p in ["ex-", "Ex-", "former-", "then-", "acting-", "vice-", "deputy-"] {
+        if let Some(rest) = word.strip_prefix(p) {
+            return rest;
+        }
+    }
+    word
+}
+
 fn looks_like_person(text: &str, ws: &[Word], lex: &NameLexicon) -> bool {
     ws.len() >= 2 && ws.iter().all(|w| lex.common_size(w.span.slice(text)).is_none())
         && ws.iter().any(|w| lex.is("title", w.span.slice(text)))
@@ -782,34 +819,34 @@ fn looks_like_person(text: &str, ws: &[Word], lex: &NameLexicon) -> bool {
 
 /// A caption that opens with "Idlib, Syria." or "Kitzbuehel, Austria -": a dateline.
 fn is_dateline(text: &str, span: Span) -> bool {
+    if !text[span.end..].starts_with([',', ' ', '.']) || text[span.end..].trim_start().starts_with(char::is_lowercase) {
+        return false;
+    }
     let line_end = text[span.start..].find(['.', '\n', '-', '—']).map(|i| span.start + i).unwrap_or(text.len());
     line_end - span.start < 60
 }
 
 /// True when the name is next to a known place in a comma list ("Jubar, Damascus").
 fn list_neighbour_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> bool {
+    let (next, prev) = list_neighbours_known(text, span, oracle);
+    next || prev
+}
+
+/// Whether a known place follows (", Damascus") and whether one precedes ("Gaza, ").
+fn list_neighbours_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> (bool, bool) {
     static NEXT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^,\s+(?:(?:near|in|outside|north of|south of|east of|west of)\s+)?(?:the\s+)?(?:[a-z-]+\s+)?((?:[A-Z][\w'’.-]*)(?:\s+(?:al-?|el-?|[A-Z][\w'’.-]*))*)").unwrap()
+        Regex::new(r"^,\s+(?:(?:near|in|outside|north of|south of|east of|west of)\s+)?(?:the\s+)?(?:(?:northern|southern|eastern|western|central|north|south|east|west|north-east|north-west|south-east|south-west|northeastern|northwestern|southeastern|southwestern)\s+)?((?:[A-Z][\w'’.-]*)(?:\s+(?:al-?|el-?|[A-Z][\w'’.-]*))*)").unwrap()
     });
     static PREV: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"((?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*)*),\s+(?:[a-z-]+\s+)?$").unwrap());
+    let mut next = false;
     if let Some(c) = NEXT.captures(&text[span.end..]) {
         let name = c[1].trim_end_matches('.');
-        if oracle.place(name).is_some() {
-            return true;
-        }
-        if let Some(first) = name.split_whitespace().next() {
-            if oracle.place(first).is_some_and(|k| k.kind != KnownKind::Populated) {
-                return true;
-            }
-        }
+        next = oracle.place(name).is_some()
+            || name.split_whitespace().next().is_some_and(|first| oracle.place(first).is_some_and(|k| k.kind != KnownKind::Populated));
     }
     let start = floor_char_boundary(text, span.start.saturating_sub(40));
-    if let Some(c) = PREV.captures(&text[start..span.start]) {
-        if oracle.place(&c[1]).is_some() {
-            return true;
-        }
-    }
-    false
+    let prev = PREV.captures(&text[start..span.start]).is_some_and(|c| oracle.place(&c[1]).is_some());
+    (next, prev)
 }
 
 /// The cue of a phrase before a name ("town of X"): parts of a city ("outskirts of X", "port
@@ -832,9 +869,10 @@ fn cue_of(word: &str) -> PlaceCue {
         | "hospital" | "school" | "street" | "road" | "highway" | "bridge" | "crossing" | "border crossing" | "checkpoint" | "park"
         | "arena" | "ground" | "field" | "garden" | "gardens" | "beach" | "gate" | "tower" | "museum" | "memorial" | "monument"
         | "base" | "abbey" | "cemetery" | "harbour" | "harbor" => PlaceCue::Landmark,
-        "province" | "provinces" | "governorate" | "prefecture" | "region" | "state" | "countryside" | "county" => PlaceCue::Province,
+        "province" | "provinces" | "governorate" | "prefecture" | "region" | "state" | "countryside" => PlaceCue::Province,
+        "county" => PlaceCue::District,
         "district" | "sub-district" | "subdistrict" => PlaceCue::District,
-        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills" | "sea" | "strip" | "bank"
+        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills" | "sea" | "strip" | "bank" | "ocean" | "waters" | "border"
         | "heights" | "desert" | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam" | "oasis" => {
             PlaceCue::Feature
         }
@@ -897,6 +935,10 @@ fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: 
     let role = role.filter(|r| r.value.split_whitespace().any(|w| w.len() > 2));
 
     let n_words = ws.len();
+    let first = ws[0].span.slice(text);
+    if (n_words == 1 && names::is_all_caps(first)) || (first.starts_with(char::is_lowercase) && names::strip_article(first) == first) {
+        return None;
+    }
     let sentence_initial_single = n_words == 1 && ws[0].sentence_start;
     let looks_like_name = if n_words >= 2 {
         // Two or more capitalized words: a name unless the last is an everyday word.
@@ -908,7 +950,8 @@ fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: 
         let word = ws[0].span.slice(text);
         // A single name needs an age ("Heben, 45") or a role ("refugee Samah") to be a person.
         let has_role = role.as_ref().is_some_and(|r| {
-            r.value.split_whitespace().any(|w| lex.is("title", w) || lex.common_size(w).is_some()) && !r.value.split_whitespace().all(|w| lex.is("direction", w))
+            r.value.split_whitespace().map(strip_title_prefix).any(|w| lex.is("title", w) || lex.common_size(w).is_some())
+                && !r.value.split_whitespace().all(|w| lex.is("direction", w))
         });
         lex.common_size(word).is_none()
             && (age.is_some() || (has_role && oracle.place(word).is_none() && !sentence_initial_single))

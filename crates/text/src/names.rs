@@ -57,7 +57,7 @@ pub fn is_capitalized(word: &str) -> bool {
 
 /// `al-Assad` → `Assad`; words without a lowercase article prefix are returned unchanged.
 pub fn strip_article(word: &str) -> &str {
-    for prefix in ["al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "al‑"] {
+    for prefix in ["al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "al‑", "a-", "ed-", "es-", "et-", "en-"] {
         if let Some(rest) = word.strip_prefix(prefix) {
             if !rest.is_empty() {
                 return rest;
