@@ -170,6 +170,190 @@ fn is_abbreviation_before(text: &str, dot: usize) -> bool {
     ABBREVIATIONS.contains(&lower.as_str())
 }
 
+// ------------------------------------------------------------------------------------------
+// Windowed regex search (shared with credit.rs, event.rs and casualty.rs)
+// ------------------------------------------------------------------------------------------
+//
+// The capturing regexes are slow on whole captions (Unicode `\b` sends non-ASCII text to the
+// PikeVM). Every match of them contains an anchor (a year, a verb, …) and crosses a bounded
+// number of whitespace runs on each side of it, so they are run only on short windows around
+// the anchors, found with cheap scans. The results are exactly those of a whole-text search:
+// - a window contains every match that contains its anchor, and overlapping windows are merged,
+//   so the leftmost-first, non-overlapping iteration finds the same matches in the same order;
+// - the search starts with `captures_at`, which sees the text before the window (look-behind);
+// - the haystack is cut at a whitespace character (or the end), where `\b` behaves as at the end.
+// Text whose matching could involve non-ASCII case folds (`ſ`, Kelvin sign) or non-ASCII digits
+// is searched whole, as before.
+
+/// True when ASCII-only anchor scans could miss a match: the text has a character that a
+/// case-insensitive regex folds to an ASCII letter (`ſ`, `K`) or a non-ASCII digit.
+pub(crate) fn needs_full_search(text: &str) -> bool {
+    if text.is_ascii() {
+        return false;
+    }
+    text.chars()
+        .any(|c| !c.is_ascii() && (c == '\u{17F}' || c == '\u{212A}' || c.is_numeric()))
+}
+
+/// Smallest start `ws <= pos` such that `text[ws..pos]` meets at most `n` whitespace runs: any
+/// match starting before `ws` and reaching `pos` crosses more than `n` runs.
+pub(crate) fn back_runs(text: &str, pos: usize, n: usize) -> usize {
+    let b = text.as_bytes();
+    let mut runs = 0;
+    let mut in_ws = false;
+    let mut i = pos;
+    while i > 0 {
+        // Start of the previous char.
+        let mut j = i - 1;
+        while j > 0 && (b[j] & 0xC0) == 0x80 {
+            j -= 1;
+        }
+        let ws = if b[j] < 0x80 {
+            b[j].is_ascii_whitespace() || b[j] == 0x0B
+        } else {
+            text[j..i].chars().next().is_some_and(char::is_whitespace)
+        };
+        if ws && !in_ws {
+            runs += 1;
+            if runs > n {
+                return i;
+            }
+        }
+        in_ws = ws;
+        i = j;
+    }
+    0
+}
+
+/// Position of the first character of the `n+1`-th whitespace run at or after `pos` (a
+/// whitespace character), or the end of the text.
+pub(crate) fn fwd_runs(text: &str, pos: usize, n: usize) -> usize {
+    let b = text.as_bytes();
+    let mut runs = 0;
+    let mut in_ws = false;
+    let mut i = pos;
+    while i < b.len() {
+        let (ws, len) = if b[i] < 0x80 {
+            (b[i].is_ascii_whitespace() || b[i] == 0x0B, 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            (c.is_whitespace(), c.len_utf8())
+        };
+        if ws && !in_ws {
+            if runs == n {
+                return i;
+            }
+            runs += 1;
+        }
+        in_ws = ws;
+        i += len;
+    }
+    b.len()
+}
+
+/// Sorts and merges overlapping or touching windows.
+pub(crate) fn merge_windows(w: &mut Vec<(usize, usize)>) {
+    w.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(w.len());
+    for &(a, z) in w.iter() {
+        match out.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(z),
+            _ => out.push((a, z)),
+        }
+    }
+    *w = out;
+}
+
+/// `re.captures_iter(text)`, searched only inside `windows` (merged, see above); `None`: the
+/// whole text.
+pub(crate) fn captures_in<'h>(
+    re: &Regex,
+    text: &'h str,
+    windows: Option<&[(usize, usize)]>,
+    mut f: impl FnMut(regex::Captures<'h>),
+) {
+    let Some(windows) = windows else {
+        for c in re.captures_iter(text) {
+            f(c);
+        }
+        return;
+    };
+    for &(a, z) in windows {
+        let hay = &text[..z];
+        let mut pos = a;
+        while pos <= z {
+            let Some(c) = re.captures_at(hay, pos) else {
+                break;
+            };
+            let Some(m) = c.get(0) else { break };
+            pos = if m.end() > m.start() {
+                m.end()
+            } else {
+                m.end() + hay[m.end()..].chars().next().map_or(1, char::len_utf8)
+            };
+            f(c);
+        }
+    }
+}
+
+/// Like [`captures_in`] for `find_iter`.
+pub(crate) fn find_in<'h>(
+    re: &Regex,
+    text: &'h str,
+    windows: Option<&[(usize, usize)]>,
+    mut f: impl FnMut(regex::Match<'h>),
+) {
+    let Some(windows) = windows else {
+        for m in re.find_iter(text) {
+            f(m);
+        }
+        return;
+    };
+    for &(a, z) in windows {
+        let hay = &text[..z];
+        let mut pos = a;
+        while pos <= z {
+            let Some(m) = re.find_at(hay, pos) else {
+                break;
+            };
+            pos = if m.end() > m.start() {
+                m.end()
+            } else {
+                m.end() + hay[m.end()..].chars().next().map_or(1, char::len_utf8)
+            };
+            f(m);
+        }
+    }
+}
+
+/// Windows around the 4-digit numbers (every date form contains a year written with exactly four
+/// ASCII digits); `None` when the whole text must be searched.
+fn year_windows(text: &str) -> Option<Vec<(usize, usize)>> {
+    if needs_full_search(text) {
+        return None;
+    }
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let s = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i - s == 4 {
+            // At most 5 whitespace runs before the year ("Tuesday, the 24th of June 2014"), none
+            // after it ("2016-11-06").
+            out.push((back_runs(text, s, 6), fwd_runs(text, i, 0)));
+        }
+    }
+    merge_windows(&mut out);
+    Some(out)
+}
+
 #[derive(Debug, Clone)]
 struct Candidate {
     span: Span,
@@ -224,25 +408,30 @@ fn plausible_year(y: i32) -> bool {
 
 fn collect_candidates(text: &str) -> Vec<Candidate> {
     let mut out = Vec::new();
+    let windows = year_windows(text);
+    if windows.as_ref().is_some_and(|w| w.is_empty()) {
+        return out;
+    }
+    let windows = windows.as_deref();
     for (re, rule) in [
         (&*MDY, "date.month_day_year"),
         (&*DMY, "date.day_month_year"),
     ] {
-        for c in re.captures_iter(text) {
+        captures_in(re, text, windows, |c| {
             let (Some(m), Some(mon), Some(day), Some(year)) =
                 (c.get(0), c.name("mon"), c.name("day"), c.name("year"))
             else {
-                continue;
+                return;
             };
             let (Some(month), Ok(day), Ok(year)) = (
                 month_number(mon.as_str()),
                 day.as_str().parse::<u8>(),
                 year.as_str().parse::<i32>(),
             ) else {
-                continue;
+                return;
             };
             if !plausible_year(year) || day == 0 {
-                continue;
+                return;
             }
             out.push(Candidate {
                 span: Span::new(m.start(), m.end()),
@@ -253,10 +442,10 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
                 rule,
                 precision: DatePrecision::Day,
             });
-        }
+        });
     }
-    for c in NUMERIC.captures_iter(text) {
-        let Some(m) = c.get(0) else { continue };
+    captures_in(&NUMERIC, text, windows, |c| {
+        let Some(m) = c.get(0) else { return };
         // Not part of a longer number ("1.2.3.2014", "12-06-2014-5").
         let prev = text[..m.start()].chars().next_back();
         let next = text[m.end()..].chars().next();
@@ -268,7 +457,7 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
                     .next()
                     .is_some_and(|n| n.is_ascii_digit()))
         {
-            continue;
+            return;
         }
         let parsed = if let (Some(y), Some(s1), Some(mo), Some(s2), Some(d)) = (
             c.name("y1"),
@@ -299,22 +488,22 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             None
         };
         let Some((y, mo, d, rule, slash)) = parsed else {
-            continue;
+            return;
         };
         let (Ok(year), Ok(mut month), Ok(mut day)) =
             (y.parse::<i32>(), mo.parse::<u8>(), d.parse::<u8>())
         else {
-            continue;
+            return;
         };
         if !plausible_year(year) || month == 0 || day == 0 {
-            continue;
+            return;
         }
         if rule == "date.numeric_dmy" && month > 12 && day <= 12 {
             // US order: 06-24-2014.
             std::mem::swap(&mut month, &mut day);
         } else if slash && month <= 12 && day <= 12 && month != day {
             // 05/06/2014 is ambiguous between day-first and month-first: skip.
-            continue;
+            return;
         }
         out.push(Candidate {
             span: Span::new(m.start(), m.end()),
@@ -325,10 +514,10 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             rule,
             precision: DatePrecision::Day,
         });
-    }
-    for c in MONTH_YEAR.captures_iter(text) {
+    });
+    captures_in(&MONTH_YEAR, text, windows, |c| {
         let (Some(m), Some(mon), Some(year)) = (c.get(0), c.name("mon"), c.name("year")) else {
-            continue;
+            return;
         };
         // "April 2017", "APRIL 2017"; not "may 2017".
         if !mon
@@ -337,14 +526,14 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             .next()
             .is_some_and(|f| f.is_uppercase())
         {
-            continue;
+            return;
         }
         let (Some(month), Ok(year)) = (month_number(mon.as_str()), year.as_str().parse::<i32>())
         else {
-            continue;
+            return;
         };
         if !plausible_year(year) {
-            continue;
+            return;
         }
         out.push(Candidate {
             span: Span::new(m.start(), m.end()),
@@ -355,10 +544,10 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             rule: "date.month_year",
             precision: DatePrecision::Month,
         });
-    }
-    for m in YEAR.find_iter(text) {
+    });
+    find_in(&YEAR, text, windows, |m| {
         let Ok(year) = m.as_str().parse::<i32>() else {
-            continue;
+            return;
         };
         out.push(Candidate {
             span: Span::new(m.start(), m.end()),
@@ -369,7 +558,7 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             rule: "date.year",
             precision: DatePrecision::Year,
         });
-    }
+    });
     // Drop candidates inside a longer one ("December 2020" inside "30 December 2020").
     let spans: Vec<Span> = out.iter().map(|c| c.span).collect();
     out.retain(|c| !spans.iter().any(|s| s.contains(&c.span) && *s != c.span));
@@ -411,7 +600,8 @@ pub fn find_date(
     let mut warnings = Vec::new();
     let lead = lead_end(text, exclude);
     // "An undated photo of …": only an explicit photo cue can date it.
-    let undated = text[..lead].to_lowercase().contains("undated");
+    // (Lowercasing makes ASCII letters only from ASCII letters and the Kelvin sign.)
+    let undated = contains_ascii_ci(&text[..lead], b"undated");
     let mut best: Option<(u8, Candidate)> = None;
     for c in collect_candidates(text) {
         if exclude.iter().any(|e| e.overlaps(&c.span)) {
@@ -518,6 +708,13 @@ pub fn find_date(
         }
     }
     (None, warnings)
+}
+
+/// Whether `hay` contains `needle` (lowercase ASCII), ignoring ASCII case.
+pub(crate) fn contains_ascii_ci(hay: &str, needle: &[u8]) -> bool {
+    hay.as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
 /// The largest char boundary at or below `i`.
