@@ -314,7 +314,7 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
     }
 
     let mut chunks = names::chunks(text, &words, &taken);
-    merge_possessive_names(text, &mut chunks, oracle);
+    merge_possessive_names(text, &mut chunks, lex, oracle);
     let mut pieces: Vec<Piece> = Vec::new();
     for chunk in &chunks {
         split_chunk(text, &words, chunk, lex, oracle, &mut pieces);
@@ -386,12 +386,15 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
 }
 
 /// "Cox's Bazar": a possessive inside a place name the gazetteer knows joins two chunks.
-fn merge_possessive_names(text: &str, chunks: &mut Vec<Chunk>, oracle: &dyn PlaceOracle) {
+fn merge_possessive_names(text: &str, chunks: &mut Vec<Chunk>, lex: &NameLexicon, oracle: &dyn PlaceOracle) {
     let mut i = 0;
     while i + 1 < chunks.len() {
         let (a, b) = (&chunks[i], &chunks[i + 1]);
         let gap = &text[a.span.end..b.span.start];
-        if a.possessive && matches!(gap, "'s " | "’s ") && oracle.place(&text[a.span.start..b.span.end]).is_some() {
+        let joined = &text[a.span.start..b.span.end];
+        let b_head = text[..b.span.end].rsplit(' ').next().unwrap_or("");
+        let landmark = lex.is("place_head", b_head);
+        if a.possessive && matches!(gap, "'s " | "’s " | "' " | "’ ") && (oracle.place(joined).is_some() || landmark) {
             let merged = Chunk { span: Span::new(a.span.start, b.span.end), first: a.first, last: b.last, possessive: b.possessive };
             chunks[i] = merged;
             chunks.remove(i + 1);
@@ -418,6 +421,11 @@ fn coordinated_place(text: &str, words: &[Word], piece: &Piece, places: &[PlaceP
             || (piece.span.end <= p.span.start && joined(&text[piece.span.end..p.span.start]))
     });
     if !repeated && !next_to_place {
+        return None;
+    }
+    // "the mayor of Derna, Abdulmenam al-Ghaithi, told": an apposition, not a list.
+    let after = text[piece.span.end..].trim_start();
+    if !repeated && ws.len() >= 2 && after.starts_with(',') && after[1..].trim_start().starts_with(char::is_lowercase) && !after[1..].trim_start().starts_with("and ") {
         return None;
     }
     let known = oracle.place(name);
@@ -669,9 +677,9 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
         }
     }
     if cue == PlaceCue::None && !piece.possessive {
-        static CAMP_AFTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^ (?:[a-z]+[ -]){1,3}(?:camp|camps|settlement|centre|center)\b").unwrap());
+        static CAMP_AFTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^ (?:(?:refugee|refugees|transit|displacement|displaced|idp|IDP|tent|reception|migrant|migrants|detention|evacuation|temporary|makeshift|informal|people|persons|relief|protest)[ -]){1,3}(?:camp|camps|settlement|centre|center|shelter)\b").unwrap());
         if let Some(m) = CAMP_AFTER.find(after) {
-            if !m.as_str().contains(" of ") && !m.as_str().contains(" and ") {
+            {
                 cue = PlaceCue::Camp;
                 rule = "place.cue_after";
                 name_span = Span::new(piece.span.start, piece.span.end + m.end());
@@ -695,7 +703,7 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
         } else if lex.is("place_first", first_word) {
             cue = PlaceCue::Feature;
             rule = "place.head_word";
-        } else if lex.is("direction", first_word) {
+        } else if lex.is("direction", first_word) && !lex.is("org_head", last_word) {
             cue = PlaceCue::Region;
             rule = "place.region";
         }
@@ -718,6 +726,13 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     let preposition = nearest_preposition(text, words, &before, lex)
         .or_else(|| (sentence == 0 && ws[0].sentence_start).then(|| "dateline".to_string()).filter(|_| is_dateline(text, piece.span)));
 
+    // "an officer of the Yemen army", "Syria state TV": a name used as an adjective is not a place.
+    if cue == PlaceCue::None && !piece.possessive {
+        let next_word = after.trim_start().split(|c: char| !c.is_alphanumeric() && c != '-').next().unwrap_or("");
+        if after.starts_with(' ') && ATTRIBUTIVE_HEADS.contains(&next_word) {
+            return None;
+        }
+    }
     let known = oracle.place(&lookup).or_else(|| if lookup != piece.span.slice(text) { oracle.place(piece.span.slice(text)) } else { None });
     let locative = preposition.as_deref().is_some_and(|p| lex.is("locative", p) || p == "dateline" || p == "from" || p == "of" || p == "to" || p == "into" || p == "towards");
     let in_list = list_neighbour_known(text, piece.span, oracle);
@@ -775,6 +790,15 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
         rule,
     })
 }
+
+/// Lowercase nouns that make a preceding place name an adjective ("the Yemen army").
+const ATTRIBUTIVE_HEADS: &[&str] = &[
+    "army", "government", "forces", "military", "police", "president", "prime", "officials", "official", "authorities", "troops",
+    "soldiers", "team", "squad", "navy", "embassy", "ministry", "media", "state", "national", "nationals", "leader", "leaders",
+    "regime", "coalition", "side", "player", "players", "fans", "supporters", "coach", "captain", "manager", "striker",
+    "midfielder", "defender", "goalkeeper", "forward", "international", "delegation", "envoy", "ambassador", "counterpart",
+    "lawmakers", "parliament", "cabinet", "opposition", "rebels", "militants", "fighters", "residents", "citizens", "refugees",
+];
 
 const OTHER_PREPOSITIONS: &[&str] = &["from", "to", "into", "towards", "toward", "of", "between", "via", "across", "with", "by", "for", "against", "after", "before", "during", "like", "than", "over", "under", "through"];
 

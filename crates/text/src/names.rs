@@ -99,9 +99,7 @@ pub fn words(text: &str) -> Vec<Word> {
         if !c.is_alphanumeric() {
             if matches!(c, '.' | '!' | '?' | '\n') || (c == '-' && text[start..].starts_with("---")) {
                 // A dot after a single-letter initial ("James L. Burdon") does not end a sentence.
-                let prev_is_initial = out.last().is_some_and(|w: &Word| {
-                    w.span.end == start && w.span.slice(text).chars().count() == 1 && w.span.slice(text).chars().all(char::is_uppercase)
-                });
+                let prev_is_initial = c == '.' && out.last().is_some_and(|w: &Word| w.span.end == start && is_initial(w.span.slice(text)));
                 if !prev_is_initial && !(c == '.' && next_is_lower(text, start + 1)) {
                     if !sentence_start {
                         sentence += 1;
@@ -139,6 +137,11 @@ pub fn words(text: &str) -> Vec<Word> {
                 possessive = true;
                 wend = raw_end - suffix.len();
             }
+        }
+        // "St James’ Park", "the Smiths' house": a plural possessive keeps its s.
+        let tail_apostrophe = &text[raw_end..end];
+        if !possessive && word.ends_with('s') && (tail_apostrophe.starts_with('\'') || tail_apostrophe.starts_with('’')) {
+            possessive = true;
         }
         if wend > start {
             out.push(Word { span: Span::new(start, wend), possessive, sentence_start, sentence });
@@ -178,9 +181,17 @@ fn joined_by_space(text: &str, a: &Word, b: &Word) -> bool {
         || (is_particle(first) && gap.starts_with('-') && (gap.len() == 1 || spaces(&gap[1..])))
 }
 
+/// A single capital ("L." in "James L. Burdon") or an abbreviation that takes a dot inside a
+/// name or date ("St. Lucie", "Gen. Smith", "Jan. 3"): its dot does not end a sentence.
 fn is_initial(word: &str) -> bool {
+    const ABBREVIATIONS: &[&str] = &[
+        "St", "Mt", "Ft", "Gen", "Dr", "Mr", "Mrs", "Ms", "Lt", "Col", "Sgt", "Capt", "Sen", "Rep", "Gov", "Prof", "Rev", "Jr", "Sr",
+        "No", "Maj", "Brig", "Cpl", "Pvt", "Adm", "Cmdr", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct",
+        "Nov", "Dec", "Fla", "Calif", "Ariz", "Ark", "Colo", "Conn", "Del", "Ga", "Ill", "Ind", "Kan", "Ky", "La", "Md", "Mass",
+        "Mich", "Minn", "Miss", "Mo", "Mont", "Neb", "Nev", "Okla", "Ore", "Pa", "Tenn", "Tex", "Va", "Vt", "Wash", "Wis", "Wyo",
+    ];
     let mut cs = word.chars();
-    cs.next().is_some_and(char::is_uppercase) && cs.next().is_none()
+    (cs.next().is_some_and(char::is_uppercase) && cs.next().is_none()) || ABBREVIATIONS.contains(&word)
 }
 
 /// Finds runs of capitalized words, skipping words inside `exclude` spans.
