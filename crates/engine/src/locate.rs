@@ -116,6 +116,20 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
             !is_excluded_start(p) && !(p.possessive && c.len() == 1) && p.known.is_some() && c.len() >= 2
         })
     })?;
+    // A first chain naming only a region ("displaced by fighting in north Kivu province in the
+    // Democratic Republic of Congo, is seen in the Nyakabande camp in Kisoro town") gives way to
+    // a later chain of the same sentence that names a town or a camp.
+    let specific = |c: &Vec<usize>| c.iter().any(|&i| matches!(places[i].cue, PlaceCue::Settlement | PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood) || matches!(places[i].known.as_ref().map(|k| k.kind), Some(KnownKind::Populated)));
+    let mut first_idx = first_idx;
+    if !specific(&chains[first_idx]) {
+        let sentence = places[chains[first_idx][0]].sentence;
+        if let Some(k) = chains.iter().enumerate().skip(first_idx + 1).find(|(_, c)| {
+            let p = &places[c[0]];
+            p.sentence == sentence && is_locative(p) && !is_excluded_start(p) && specific(c)
+        }).map(|(k, _)| k) {
+            first_idx = k;
+        }
+    }
     let mut chain = chains[first_idx].clone();
     let head = &places[chain[0]];
     // A dateline ("Idlib, Syria. 30 December 2020. Children in the camp of ...") is refined by
@@ -292,6 +306,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let mut prov_idx: Option<usize> = None;
     let mut country_idx: Option<usize> = None;
     let mut feature_idx: Option<usize> = None;
+    let chain_has_town = chosen.iter().any(|&j| matches!(resolved[j], Resolved::Place(_)) && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement));
     for (pos, &i) in chosen.iter().enumerate() {
         let p = &places[i];
         let next_known_populated = chosen.get(pos + 1).is_some_and(|&j| matches!(resolved[j], Resolved::Place(_)) && places[j].cue != PlaceCue::Province);
@@ -309,6 +324,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                     // "the outskirts of Damascus": the city itself.
                     city_idx = Some(i);
                 }
+            }
+            (_, PlaceCue::District) if sub_idx.is_none() && !places[i].name.contains("sub-district") && chain_has_town => {
+                // "Baghdad's Karrada district": a district of a city is a part of it.
+                sub_idx = Some(i);
             }
             (_, PlaceCue::District | PlaceCue::Feature | PlaceCue::Region) => {
                 feature_idx.get_or_insert(i);
@@ -359,6 +378,18 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         } else if let Some(i) = chosen.iter().copied().find(|&i| country_of(&resolved[i]).is_some()) {
             loc.country = country_of(&resolved[i]);
             set_ev(&mut evidence, "location.country", i, "place.country_of_place", None);
+        }
+    }
+    // A camp or village the gazetteer lacks, in a caption that names one country only
+    // ("Shati refugee camp ... three Palestinian children"): that country.
+    if loc.country.is_none() && (sub_idx.is_some() || city_idx.is_some()) {
+        let mut named: Vec<&String> = countries.iter().collect();
+        named.dedup();
+        if named.len() == 1 {
+            loc.country = Some(named[0].clone());
+            if let Some(d) = mentions.demonyms.iter().find(|d| &d.country == named[0]) {
+                evidence.entry("location.country".into()).or_default().push(Evidence::new(d.span, "place.only_country_named"));
+            }
         }
     }
     // A city the gazetteer placed in another country than the one named is a different place.

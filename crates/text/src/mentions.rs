@@ -315,6 +315,7 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
 
     let mut chunks = names::chunks(text, &words, &taken);
     merge_possessive_names(text, &mut chunks, lex, oracle);
+    merge_org_conjunctions(text, &words, &mut chunks, lex);
     let mut pieces: Vec<Piece> = Vec::new();
     for chunk in &chunks {
         split_chunk(text, &words, chunk, lex, oracle, &mut pieces);
@@ -383,6 +384,22 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
     }
     m.people.retain(|p| p.name.value.contains(' ') || p.age.is_some() || p.role.is_some());
     m
+}
+
+/// "China International Search and Rescue Team", "Brighton and Hove Albion": an organization
+/// name may contain "and"; the second part ends with an organization word.
+fn merge_org_conjunctions(text: &str, words: &[Word], chunks: &mut Vec<Chunk>, lex: &NameLexicon) {
+    let mut i = 0;
+    while i + 1 < chunks.len() {
+        let (a, b) = (&chunks[i], &chunks[i + 1]);
+        let gap = &text[a.span.end..b.span.start];
+        let b_last = words[b.last - 1].span.slice(text);
+        if !a.possessive && gap == " and " && b.last - b.first <= 3 && a.last - a.first <= 4 && lex.is("org_head", b_last) {
+            chunks[i] = Chunk { span: Span::new(a.span.start, b.span.end), first: a.first, last: b.last, possessive: b.possessive };
+            chunks.remove(i + 1);
+        }
+        i += 1;
+    }
 }
 
 /// "Cox's Bazar": a possessive inside a place name the gazetteer knows joins two chunks.
@@ -513,8 +530,23 @@ fn push_piece(
         return;
     }
     let span = Span::new(words[first].span.start, words[last - 1].span.end);
-    let piece = Piece { span, first, last, possessive: last == chunk.last && chunk.possessive, stripped_from };
     let whole = span.slice(text);
+    // "Max Lowe of Sheffield United": a name, then what it belongs to. Organization names keep
+    // their "of" ("Ministry of Health", "Syrian Observatory for Human Rights").
+    if oracle.place(whole).is_none() {
+        if let Some(k) = (first + 1..last.saturating_sub(1)).find(|&k| matches!(words[k].span.slice(text), "of" | "for")) {
+            let head_last = words[k - 1].span.slice(text);
+            let head_first = words[first].span.slice(text);
+            let head_is_org = lex.is("org_head", head_last) || lex.is("org_first", head_first) || lex.is("place_head", head_last) || lex.is("title", head_last);
+            let head_known = oracle.place(Span::new(words[first].span.start, words[k - 1].span.end).slice(text)).is_some();
+            if !head_is_org && !head_known && k - first >= 2 {
+                push_piece(text, words, first, k, chunk, stripped_from, lex, oracle, out);
+                push_piece(text, words, k + 1, last, chunk, k + 1, lex, oracle, out);
+                return;
+            }
+        }
+    }
+    let piece = Piece { span, first, last, possessive: last == chunk.last && chunk.possessive, stripped_from };
     // A chunk the gazetteer does not know may be several known names in a row ("Sukkur Sindh")
     // or a known country inside other words ("CRICKET England Moeen").
     if last - first >= 2 && oracle.place(whole).is_none() && !has_place_shape(text, words, first, last, lex) {
@@ -885,18 +917,20 @@ fn cue_before(word: &str) -> PlaceCue {
 fn cue_of(word: &str) -> PlaceCue {
     match word {
         "village" | "villages" | "town" | "city" | "capital" => PlaceCue::Settlement,
-        "neighbourhood" | "neighborhood" | "quarter" | "suburb" | "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" => {
+        "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area" | "outskirts" | "outskirt" | "centre" | "center"
+        | "streets" | "slum" | "shantytown" | "township" => {
             PlaceCue::Neighbourhood
         }
-        "camp" | "refugee camp" | "displacement camp" => PlaceCue::Camp,
+        "camp" | "refugee camp" | "displacement camp" | "settlement" | "refugee settlement" | "informal settlement" => PlaceCue::Camp,
         "stadium" | "square" | "palace" | "castle" | "airport" | "mosque" | "church" | "cathedral" | "temple" | "market" | "port"
         | "hospital" | "school" | "street" | "road" | "highway" | "bridge" | "crossing" | "border crossing" | "checkpoint" | "park"
         | "arena" | "ground" | "field" | "garden" | "gardens" | "beach" | "gate" | "tower" | "museum" | "memorial" | "monument"
-        | "base" | "abbey" | "cemetery" | "harbour" | "harbor" => PlaceCue::Landmark,
+        | "base" | "abbey" | "cemetery" | "harbour" | "harbor" | "compound" | "estate" | "common" | "lane" | "avenue" | "boulevard"
+        | "bazaar" | "terminal" | "station" => PlaceCue::Landmark,
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state" | "countryside" => PlaceCue::Province,
         "county" => PlaceCue::District,
         "district" | "sub-district" | "subdistrict" => PlaceCue::District,
-        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills" | "sea" | "strip" | "bank" | "ocean" | "waters" | "border"
+        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills" | "sea" | "strip" | "bank" | "ocean" | "waters" | "border" | "coast" | "desert"
         | "heights" | "desert" | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam" | "oasis" => {
             PlaceCue::Feature
         }
