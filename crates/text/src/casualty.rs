@@ -15,7 +15,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::event::{Folded, fold_excludes, in_excluded, sentence_of, sentences};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+
+use crate::date::{back_runs, captures_in, contains_ascii_ci, fwd_runs, merge_windows, needs_full_search};
+use crate::event::{Folded, Sentence, fold_excludes, in_excluded, sentence_of, sentences};
 use crate::{Found, Span};
 
 /// Killed / injured figures of the incident the photo belongs to.
@@ -117,6 +120,105 @@ static ACCORDING_TO: LazyLock<Regex> =
 static CITING: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:citing|quoting)\s+(?P<src>[^,.;()]{2,80})").expect("CITING regex")
 });
+
+/// Anchor words: every match of a figure regex contains one (see `crate::date::captures_in`).
+const ANCHORS: [&str; 21] = [
+    // 0..10: VERB_AFTER (NUM_FIRST and VAGUE end with one).
+    "killed",
+    "dead",
+    "died",
+    "deaths",
+    "wounded",
+    "injured",
+    "hurt",
+    "drowned",
+    "perished",
+    "lost their lives",
+    // 10..15: VERB_FIRST and VAGUE start with one.
+    "kill",
+    "wound",
+    "injur",
+    "leav",
+    "left",
+    // 15: DEATH_TOLL contains it.
+    "toll",
+    // 16..18: DEATHS_OF starts with one ("deaths" above too).
+    "lives",
+    "bodies",
+    // 18..21 (and "tens"): VAGUE starts with one.
+    "dozens",
+    "scores",
+    "hundreds",
+];
+const VAGUE_MORE: [&str; 2] = ["tens", "thousands"];
+
+static ANCHOR_AC: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        .kind(Some(AhoCorasickKind::DFA))
+        .build(ANCHORS.iter().chain(VAGUE_MORE.iter()))
+        .expect("casualty anchors")
+});
+
+/// Search windows of each figure regex; `None`: search the whole text.
+#[derive(Default)]
+struct Windows {
+    num_first: Vec<(usize, usize)>,
+    verb_first: Vec<(usize, usize)>,
+    death_toll: Vec<(usize, usize)>,
+    deaths_of: Vec<(usize, usize)>,
+    vague: Vec<(usize, usize)>,
+}
+
+fn windows(ft: &str) -> Option<Windows> {
+    if needs_full_search(ft) {
+        return None;
+    }
+    let mut w = Windows::default();
+    for m in ANCHOR_AC.find_overlapping_iter(ft) {
+        let (a, z) = (m.start(), m.end());
+        let p = m.pattern().as_usize();
+        if p < 10 {
+            // NUM_FIRST ends with the verb. Before it: qualifier (3 whitespace runs), number (4),
+            // 4 words, a space, 4 auxiliaries (8): 20; a sub-count clause (", including …,",
+            // up to 43 more) only when one of its words is there.
+            let far = back_runs(ft, a, 64);
+            let clause = ["including", "among", "most", "many"]
+                .iter()
+                .any(|k| contains_ascii_ci(&ft[far..a], k.as_bytes()));
+            let back = if clause { far } else { back_runs(ft, a, 21) };
+            w.num_first.push((back, fwd_runs(ft, z, 0)));
+        }
+        if (10..15).contains(&p) {
+            // VERB_FIRST: verb, space, qualifier (3), number (4).
+            w.verb_first.push((a, fwd_runs(ft, a, 9)));
+        }
+        if p == 15 {
+            // "death toll … rose to at least 40": 1 run before, 40 chars + 8 runs after.
+            w.death_toll.push((back_runs(ft, a, 1), fwd_runs(ft, z, 50)));
+        }
+        if p == 3 || p == 16 || p == 17 {
+            // DEATHS_OF: "deaths of", qualifier (3), number (4).
+            w.deaths_of.push((a, fwd_runs(ft, a, 10)));
+        }
+        if (10..15).contains(&p) || p >= 18 {
+            // VAGUE: "tens of thousands" (2), 3 words with "of" (6), space, auxiliaries (8),
+            // "lost their lives" (2).
+            w.vague.push((a, fwd_runs(ft, a, 21)));
+        }
+    }
+    for v in [
+        &mut w.num_first,
+        &mut w.verb_first,
+        &mut w.death_toll,
+        &mut w.deaths_of,
+        &mut w.vague,
+    ] {
+        merge_windows(v);
+    }
+    Some(w)
+}
 
 const NON_FIGURE_NEXT: [&str; 24] = [
     "years",
@@ -273,12 +375,23 @@ fn is_year_like(n: &str) -> bool {
 
 /// Finds casualty figures; returns them and warnings ("dozens" killed → no number, a warning).
 pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<String>) {
+    let f = Folded::new(text);
+    let ex = fold_excludes(&f, exclude);
+    let sents = sentences(&f.text, &ex);
+    find_casualties_folded(&f, &ex, &sents)
+}
+
+/// [`find_casualties`] on an already folded caption (shared with `find_event`).
+pub(crate) fn find_casualties_folded(
+    f: &Folded,
+    ex: &[(usize, usize)],
+    sents: &[Sentence],
+) -> (CasualtiesFound, Vec<String>) {
     let mut out = CasualtiesFound::default();
     let mut warnings = Vec::new();
-    let f = Folded::new(text);
     let ft = f.text.as_str();
-    let ex = fold_excludes(&f, exclude);
-    let sents = sentences(ft, &ex);
+    let win = windows(ft);
+    let win = win.as_ref();
 
     let mut figs: Vec<Figure> = Vec::new();
     let push = |figs: &mut Vec<Figure>,
@@ -299,9 +412,9 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
         });
     };
 
-    for caps in NUM_FIRST.captures_iter(ft) {
+    captures_in(&NUM_FIRST, ft, win.map(|w| &w.num_first[..]), |caps| {
         let (Some(whole), Some(v), Some(n)) = (caps.get(0), caps.name("v"), caps.name("n")) else {
-            continue;
+            return;
         };
         let mid = caps.name("mid").map_or("", |m| m.as_str()).to_lowercase();
         let bad_mid = mid.split_whitespace().any(|w| {
@@ -315,15 +428,15 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
         let last_mid = mid.split_whitespace().last().unwrap_or("");
         let bad_last = ["and", "or", "but"].contains(&last_mid);
         if bad_mid || bad_last || is_year_like(n.as_str()) {
-            continue;
+            return;
         }
         let v = v.as_str().to_lowercase();
         let killed = !matches!(v.as_str(), "wounded" | "injured" | "hurt");
         push(&mut figs, killed, &caps, whole);
-    }
-    for caps in VERB_FIRST.captures_iter(ft) {
+    });
+    captures_in(&VERB_FIRST, ft, win.map(|w| &w.verb_first[..]), |caps| {
         let (Some(whole), Some(v), Some(n)) = (caps.get(0), caps.name("v"), caps.name("n")) else {
-            continue;
+            return;
         };
         let v = v.as_str().to_lowercase();
         let rest: String = ft[n.end()..]
@@ -337,10 +450,10 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
             || MONTHS.contains(&nw.as_str())
             || ft[n.end()..].starts_with('-')
         {
-            continue;
+            return;
         }
         if is_year_like(n.as_str()) {
-            continue;
+            return;
         }
         let killed = if matches!(v.as_str(), "leaving" | "left" | "leaves") {
             let rw: Vec<&str> = rest.split(|c: char| !c.is_alphanumeric()).collect();
@@ -352,35 +465,38 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
             {
                 false
             } else {
-                continue;
+                return;
             }
         } else {
             v.starts_with("kill")
         };
         push(&mut figs, killed, &caps, whole);
-    }
-    for re in [&*DEATH_TOLL, &*DEATHS_OF] {
-        for caps in re.captures_iter(ft) {
+    });
+    for (re, w) in [
+        (&*DEATH_TOLL, win.map(|w| &w.death_toll[..])),
+        (&*DEATHS_OF, win.map(|w| &w.deaths_of[..])),
+    ] {
+        captures_in(re, ft, w, |caps| {
             let (Some(whole), Some(n)) = (caps.get(0), caps.name("n")) else {
-                continue;
+                return;
             };
             let nw = next_word(ft, n.end());
             if is_year_like(n.as_str())
                 || MONTHS.contains(&nw.as_str())
                 || NON_FIGURE_NEXT.contains(&nw.as_str())
             {
-                continue;
+                return;
             }
             push(&mut figs, true, &caps, whole);
-        }
+        });
     }
     figs.sort_by_key(|x| x.start);
 
     for fig in figs {
-        if in_excluded(&ex, fig.start, fig.end) {
+        if in_excluded(ex, fig.start, fig.end) {
             continue;
         }
-        let si = sentence_of(&sents, fig.start);
+        let si = sentence_of(sents, fig.start);
         let Some(sent) = sents.get(si) else { continue };
         let sent_text = &ft[sent.start..sent.end];
         // Sub-count: "including more than 300 children".
@@ -419,10 +535,10 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
     }
 
     // Vague amounts.
-    for caps in VAGUE.captures_iter(ft) {
-        let Some(whole) = caps.get(0) else { continue };
-        if in_excluded(&ex, whole.start(), whole.end()) {
-            continue;
+    captures_in(&VAGUE, ft, win.map(|w| &w.vague[..]), |caps| {
+        let Some(whole) = caps.get(0) else { return };
+        if in_excluded(ex, whole.start(), whole.end()) {
+            return;
         }
         let w = caps
             .name("w")
@@ -437,7 +553,7 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
         if !warnings.contains(&msg) {
             warnings.push(msg);
         }
-    }
+    });
     (out, warnings)
 }
 

@@ -116,36 +116,68 @@ static ABBREVIATIONS: &[&str] = &[
 /// A period ends a sentence unless it follows an initial ("U.S.", "James L. Burdon") or a known
 /// abbreviation ("Sept.", "Gen."), or the next word starts in lowercase.
 pub(crate) fn sentences(text: &str) -> Vec<Span> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        let end = i + c.len_utf8();
-        let cut = match c {
-            '\n' => true,
-            '.' | '!' | '?' => {
-                let next = text[end..].chars().next();
-                let next_ok = match next {
-                    None => true,
-                    Some(n) if n.is_whitespace() => {
-                        let after = text[end..].trim_start();
-                        !after.chars().next().is_some_and(|a| a.is_lowercase())
-                    }
-                    Some('"' | '\'' | '”' | '’' | ')') => true,
-                    _ => false,
-                };
-                next_ok && (c != '.' || !is_abbreviation_before(text, i))
-            }
-            _ => false,
-        };
-        if cut && end > start {
-            out.push(Span::new(start, end));
-            start = end;
+    Sentences::new(text).collect()
+}
+
+/// Iterator form of [`sentences`].
+pub(crate) struct Sentences<'a> {
+    text: &'a str,
+    start: usize,
+    i: usize,
+}
+
+impl<'a> Sentences<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        Sentences {
+            text,
+            start: 0,
+            i: 0,
         }
     }
-    if start < text.len() {
-        out.push(Span::new(start, text.len()));
+}
+
+impl Iterator for Sentences<'_> {
+    type Item = Span;
+
+    fn next(&mut self) -> Option<Span> {
+        let text = self.text;
+        let b = text.as_bytes();
+        while self.i < b.len() {
+            let i = self.i;
+            let c = b[i];
+            // Only ASCII marks cut; skip other bytes fast.
+            let end = i + 1;
+            self.i = end;
+            let cut = match c {
+                b'\n' => true,
+                b'.' | b'!' | b'?' => {
+                    let next = text[end..].chars().next();
+                    let next_ok = match next {
+                        None => true,
+                        Some(n) if n.is_whitespace() => {
+                            let after = text[end..].trim_start();
+                            !after.chars().next().is_some_and(|a| a.is_lowercase())
+                        }
+                        Some('"' | '\'' | '”' | '’' | ')') => true,
+                        _ => false,
+                    };
+                    next_ok && (c != b'.' || !is_abbreviation_before(text, i))
+                }
+                _ => false,
+            };
+            if cut && end > self.start {
+                let s = Span::new(self.start, end);
+                self.start = end;
+                return Some(s);
+            }
+        }
+        if self.start < text.len() {
+            let s = Span::new(self.start, text.len());
+            self.start = text.len();
+            return Some(s);
+        }
+        None
     }
-    out
 }
 
 /// True when the word before the period at `dot` is an initial or a known abbreviation.
@@ -165,6 +197,13 @@ fn is_abbreviation_before(text: &str, dot: usize) -> bool {
     }
     if letters == 1 {
         return true;
+    }
+    if word.is_ascii() {
+        // The abbreviations are short ASCII words.
+        return word.len() <= 6
+            && ABBREVIATIONS
+                .iter()
+                .any(|a| a.as_bytes().eq_ignore_ascii_case(word.as_bytes()));
     }
     let lower = word.to_lowercase();
     ABBREVIATIONS.contains(&lower.as_str())
@@ -570,7 +609,7 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
 /// The lead: the first sentence with at least six words, plus the short dateline fragments before
 /// it ("Idlib, Syria. 30 December 2020. Children in …").
 fn lead_end(text: &str, excluded: &[Span]) -> usize {
-    for s in sentences(text) {
+    for s in Sentences::new(text) {
         if excluded.iter().any(|e| e.contains(&s)) {
             continue;
         }
