@@ -29,6 +29,7 @@ fn main() {
     for f in [
         "places.tsv.gz",
         "admin1.tsv",
+        "admin1_extra.tsv",
         "countries.tsv",
         "country_extra.tsv",
     ] {
@@ -240,6 +241,17 @@ fn admin1(data: &Path, code: &mut String) {
         }
     }
     code.push_str("];\n");
+    // Hand-written aliases ("Fla." for Florida) point at the rows above.
+    for r in rows(&data.join("admin1_extra.tsv")) {
+        assert!(r.len() == 2, "admin1_extra.tsv: {r:?}");
+        let i = all
+            .iter()
+            .position(|a| a[0] == r[0])
+            .unwrap_or_else(|| panic!("admin1_extra.tsv: unknown admin1 code {}", r[0])) as u32;
+        let f = fold(&r[1]);
+        loose.push((loose_key(&f), 1, i));
+        exact.push((f, 1, i));
+    }
     emit_keys(code, "ADMIN1_EXACT", exact);
     emit_keys(code, "ADMIN1_LOOSE", loose);
 }
