@@ -275,3 +275,17 @@ fn long_captions_are_cut_on_char_boundaries() {
         assert!(!rec.warnings.is_empty(), "a cut caption carries a warning");
     }
 }
+
+/// Found by `record_id_depends_only_on_folded_caption` / `different_folded_captions_get_different_ids`
+/// (seeds in properties.proptest-regressions): a team possessive ("Manchester City's Oleksandr")
+/// makes the name recognizer look at the next 120 bytes, and that byte offset can fall inside a
+/// multibyte character. Every alignment of a 3-byte character against that offset is tried.
+#[test]
+fn sport_possessive_lookahead_on_multibyte_text() {
+    for pad in 0..3 {
+        let text = format!("Manchester City's Oleksandr Zinchenko in action {}{} in Manchester, Britain, August 31, 2019.", "x".repeat(pad), "—".repeat(60));
+        let inp = input(text, None);
+        let rec = ENGINE.extract(&inp);
+        check_invariants(&rec, &inp).unwrap();
+    }
+}
