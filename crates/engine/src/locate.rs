@@ -329,6 +329,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 // "Baghdad's Karrada district": a district of a city is a part of it.
                 sub_idx = Some(i);
             }
+            (Resolved::Admin1(_), PlaceCue::Region) => {
+                // "North Kordofan": a compass word that is part of a province's name.
+                prov_idx.get_or_insert(i);
+            }
             (_, PlaceCue::District | PlaceCue::Feature | PlaceCue::Region) => {
                 feature_idx.get_or_insert(i);
             }

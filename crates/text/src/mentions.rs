@@ -350,7 +350,8 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
             && (lex.is("org_head", last_word) || lex.is("org_first", first_word))
             || acronym.as_deref().is_some_and(|a| a.len() >= 2 && a.chars().filter(|c| c.is_uppercase()).count() >= 2) && ws.len() >= 2
             || sport_team
-            || between_teams(text, piece.span);
+            || between_teams(text, piece.span)
+            || (is_opponent(text, piece.span) && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country));
         if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
             let rule = if acronym.is_some() { "org.acronym" } else { "org.pattern" };
             m.organizations.push(OrgFound { name: Found::new(s.to_string(), piece.span, rule), acronym, canonical: None });
@@ -626,18 +627,25 @@ fn case_fits(written: &str, pattern: &str) -> bool {
 fn is_sport_possessive(text: &str, words: &[Word], after: usize) -> bool {
     // "Manchester City's Oleksandr Zinchenko in action": a team's player.
     let Some(next) = words.get(after) else { return false };
-    let ns = next.span.slice(text);
-    if !names::is_capitalized(ns) {
-        return false;
-    }
-    let rest = &text[next.span.end..floor_char_boundary(text, (next.span.end + 120).min(text.len()))];
+    names::is_capitalized(next.span.slice(text)) && is_sport_caption(text)
+}
+
+/// Words that make a caption a sports caption, for telling clubs from the towns they are named after.
+fn is_sport_caption(text: &str) -> bool {
+    const SPORT_WORDS: &[&str] = &[
+        "match", "game", "league", "cup", "goal", "in action", "championship", "stadium", "football", "soccer", "rugby", "scoring",
+        "scores", "celebrates", "penalty", "striker", "midfielder", "defender", "goalkeeper", "tournament", "premier", "season",
+        "derby", "kick-off", "tackle", "won 1-", "won 2-", "won 3-", "won 4-", "won 5-", "fixture", "semi-final", "quarter-final",
+    ];
     let lower = text.to_lowercase();
-    ["in action", "scores", "celebrates", "match", "goal", "league", "cup", "plays", "tackle", "during the", "training"]
-        .iter()
-        .any(|c| rest.to_lowercase().contains(c) || lower.contains(&format!(" {c}")))
-        && ["match", "game", "league", "cup", "goal", "in action", "championship", "stadium", "football", "soccer", "rugby"]
-            .iter()
-            .any(|c| lower.contains(c))
+    SPORT_WORDS.iter().filter(|w| lower.contains(*w)).count() >= 1
+}
+
+/// "celebrates scoring against Burnley", "beat Arsenal 2-1": in a sports caption, the opponent.
+fn is_opponent(text: &str, span: Span) -> bool {
+    let before = text[..span.start].trim_end();
+    let last = before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
+    matches!(last, "against" | "vs" | "vs." | "v" | "beat" | "beats" | "defeated" | "face" | "faces" | "versus") && is_sport_caption(text)
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -930,7 +938,7 @@ fn cue_of(word: &str) -> PlaceCue {
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state" | "countryside" => PlaceCue::Province,
         "county" => PlaceCue::District,
         "district" | "sub-district" | "subdistrict" => PlaceCue::District,
-        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills" | "sea" | "strip" | "bank" | "ocean" | "waters" | "border" | "coast" | "desert"
+        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills" | "sea" | "strip" | "bank" | "ocean" | "waters" | "border"
         | "heights" | "desert" | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam" | "oasis" => {
             PlaceCue::Feature
         }
