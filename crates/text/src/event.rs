@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::{Found, LexiconError, Span, tsv_rows};
 
@@ -183,6 +183,7 @@ impl EventLexicon {
         let m = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
+            .kind(Some(AhoCorasickKind::DFA))
             .build(self.entries.iter().map(|e| e.phrase.as_str()))
             .map_err(|e| e.to_string())?;
         self.matcher = Some(m);
@@ -215,6 +216,9 @@ pub(crate) struct Folded {
 
 impl Folded {
     pub(crate) fn new(orig: &str) -> Self {
+        if orig.is_ascii() {
+            return Self::new_ascii(orig);
+        }
         let mut text = String::with_capacity(orig.len());
         let mut map = Vec::with_capacity(orig.len() + 1);
         let mut prev_space = false;
@@ -236,6 +240,27 @@ impl Folded {
             }
         }
         map.push(orig.len());
+        Folded { text, map }
+    }
+
+    /// [`Folded::new`] for ASCII text: whitespace runs become one space.
+    fn new_ascii(orig: &str) -> Self {
+        let b = orig.as_bytes();
+        let mut text = Vec::with_capacity(b.len());
+        let mut map = Vec::with_capacity(b.len() + 1);
+        let mut prev_space = false;
+        for (i, &c) in b.iter().enumerate() {
+            let space = c.is_ascii_whitespace() || c == 0x0B;
+            if space && prev_space {
+                continue;
+            }
+            prev_space = space;
+            text.push(if space { b' ' } else { c });
+            map.push(i);
+        }
+        map.push(b.len());
+        // Only ASCII bytes were pushed.
+        let text = String::from_utf8(text).unwrap_or_default();
         Folded { text, map }
     }
 
@@ -340,14 +365,13 @@ pub(crate) fn sentences(text: &str, exclude: &[(usize, usize)]) -> Vec<Sentence>
 }
 
 fn is_abbreviation(before: &str) -> bool {
-    let word: String = before
-        .chars()
+    let start = before
+        .char_indices()
         .rev()
-        .take_while(|c| c.is_alphanumeric() || *c == '.')
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+        .take_while(|(_, c)| c.is_alphanumeric() || *c == '.')
+        .last()
+        .map_or(before.len(), |(i, _)| i);
+    let word = &before[start..];
     if word.is_empty() {
         return false;
     }
@@ -361,6 +385,12 @@ fn is_abbreviation(before: &str) -> bool {
         && c.is_uppercase()
     {
         return true;
+    }
+    if word.is_ascii() {
+        return word.len() <= 6
+            && ABBREVIATIONS
+                .iter()
+                .any(|a| a.as_bytes().eq_ignore_ascii_case(word.as_bytes()));
     }
     let lw = word.to_lowercase();
     ABBREVIATIONS.contains(&lw.as_str())
@@ -488,15 +518,43 @@ fn sentence_factor(rank: Option<usize>) -> f64 {
 }
 
 /// Classifies the incident; `exclude` holds spans (the credit line) to ignore.
+///
+/// Finds the casualty figures itself (they decide hedging); when they are already known, use
+/// [`find_event_with`].
 pub fn find_event(text: &str, lex: &EventLexicon, exclude: &[Span]) -> EventFound {
-    let mut out = EventFound::default();
     let f = Folded::new(text);
-    let ft = f.text.as_str();
     let ex = fold_excludes(&f, exclude);
-    let sents = sentences(ft, &ex);
+    let sents = sentences(&f.text, &ex);
+    let (cas, _) = crate::casualty::find_casualties_folded(&f, &ex, &sents);
+    event_folded(lex, &f, &ex, &sents, &cas)
+}
+
+/// [`find_event`] with the caption's casualty figures already found:
+/// `cas` must be `find_casualties(text, exclude).0` for the same `text` and `exclude`.
+pub fn find_event_with(
+    text: &str,
+    lex: &EventLexicon,
+    exclude: &[Span],
+    cas: &crate::casualty::CasualtiesFound,
+) -> EventFound {
+    let f = Folded::new(text);
+    let ex = fold_excludes(&f, exclude);
+    let sents = sentences(&f.text, &ex);
+    event_folded(lex, &f, &ex, &sents, cas)
+}
+
+fn event_folded(
+    lex: &EventLexicon,
+    f: &Folded,
+    ex: &[(usize, usize)],
+    sents: &[Sentence],
+    cas: &crate::casualty::CasualtiesFound,
+) -> EventFound {
+    let mut out = EventFound::default();
+    let ft = f.text.as_str();
     let all_hits: Vec<Hit> = hits(lex, ft)
         .into_iter()
-        .filter(|h| !in_excluded(&ex, h.start, h.end))
+        .filter(|h| !in_excluded(ex, h.start, h.end))
         .collect();
     let quotes = quoted_ranges(ft);
 
@@ -603,7 +661,6 @@ pub fn find_event(text: &str, lex: &EventLexicon, exclude: &[Span]) -> EventFoun
             hedge_sents.push(s.sent);
         }
     }
-    let (cas, _) = crate::casualty::find_casualties(text, exclude);
     for sp in [
         cas.killed.as_ref().map(|k| k.span),
         cas.injured.as_ref().map(|k| k.span),
