@@ -62,10 +62,26 @@ pub struct AgencyLexicon {
 pub const BUILTIN_AGENCIES_TSV: &str = include_str!("../../../data/agencies.tsv");
 
 fn fold(s: &str) -> String {
-    s.split_whitespace()
-        .map(|w| w.to_lowercase().replace('’', "'"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    fold_upto(s, usize::MAX).0
+}
+
+/// The start of `fold(s)`: stops once longer than `max` bytes; `true` when it stopped early.
+fn fold_upto(s: &str, max: usize) -> (String, bool) {
+    let mut out = String::with_capacity(s.len().min(max.saturating_add(8)));
+    for (k, w) in s.split_whitespace().enumerate() {
+        if out.len() > max {
+            return (out, true);
+        }
+        if k > 0 {
+            out.push(' ');
+        }
+        if w.is_ascii() {
+            out.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+        } else {
+            out.push_str(&w.to_lowercase().replace('’', "'"));
+        }
+    }
+    (out, false)
 }
 
 impl AgencyLexicon {
@@ -190,7 +206,12 @@ impl AgencyLexicon {
             if let Some(i) = self.get(base) {
                 return Some(i);
             }
-            let lower = base.to_lowercase();
+            // ASCII: compare the end without lowercasing the whole base.
+            let lower = if base.is_ascii() {
+                String::new()
+            } else {
+                base.to_lowercase()
+            };
             for suffix in [
                 " photo",
                 " photos",
@@ -200,8 +221,14 @@ impl AgencyLexicon {
                 " wire",
                 " images",
             ] {
-                if lower.ends_with(suffix)
-                    && lower.len() == base.len()
+                let ends = if base.is_ascii() {
+                    base.len() >= suffix.len()
+                        && base.as_bytes()[base.len() - suffix.len()..]
+                            .eq_ignore_ascii_case(suffix.as_bytes())
+                } else {
+                    lower.ends_with(suffix) && lower.len() == base.len()
+                };
+                if ends
                     && let Some(i) = self.get(base[..base.len() - suffix.len()].trim())
                 {
                     return Some(i);
@@ -500,18 +527,34 @@ const OUTLET_WORDS: &[&str] = &[
 ];
 
 fn is_placeholder(s: &str) -> bool {
-    let f = fold(s);
-    PLACEHOLDERS.contains(&f.as_str()) || f.starts_with("courtesy") || f.starts_with("handout")
+    // The placeholders are at most 20 bytes long: a longer fold only needs its start.
+    let (f, cut) = fold_upto(s, 24);
+    (!cut && PLACEHOLDERS.contains(&f.as_str()))
+        || f.starts_with("courtesy")
+        || f.starts_with("handout")
+}
+
+static ORG_SET: LazyLock<std::collections::HashSet<&'static str>> =
+    LazyLock::new(|| ORG_WORDS.iter().copied().collect());
+
+/// Whether `w` lowercased is one of `set` (ASCII words without allocating).
+fn in_set_lower(set: &std::collections::HashSet<&'static str>, w: &str) -> bool {
+    if w.is_ascii() {
+        let mut buf = [0u8; 24];
+        if w.len() > buf.len() {
+            return false; // every listed word is shorter
+        }
+        for (d, b) in buf.iter_mut().zip(w.bytes()) {
+            *d = b.to_ascii_lowercase();
+        }
+        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| set.contains(l));
+    }
+    set.contains(w.to_lowercase().as_str())
 }
 
 fn is_org(s: &str) -> bool {
-    s.split(|c: char| c.is_whitespace() || c == '-').any(|w| {
-        ORG_WORDS.contains(
-            &w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-                .as_str(),
-        )
-    })
+    s.split(|c: char| c.is_whitespace() || c == '-')
+        .any(|w| in_set_lower(&ORG_SET, w.trim_matches(|c: char| !c.is_alphanumeric())))
 }
 
 /// A person-like name: 1–6 words, capitalized (or name particles), letters, hyphens,
