@@ -534,27 +534,33 @@ fn is_placeholder(s: &str) -> bool {
         || f.starts_with("handout")
 }
 
-static ORG_SET: LazyLock<std::collections::HashSet<&'static str>> =
-    LazyLock::new(|| ORG_WORDS.iter().copied().collect());
+/// `ORG_WORDS.contains(w)`, as a `match` (the list above stays the reference; a unit test
+/// checks they agree).
+fn is_org_word(w: &str) -> bool {
+    matches!(
+        w,
+        "administration" | "agency" | "alliance" | "archive" | "archives" | "army" | "association" | "authority" | "battalion" | "brigade" | "bureau" | "center" | "centre" | "channel" | "charity" | "club" | "coalition" | "collection" | "command" | "commission" | "committee" | "company" | "corporation" | "council" | "courtesy" | "crescent" | "cross" | "daily" | "defence" | "defense" | "department" | "directorate" | "embassy" | "emergency" | "facebook" | "federation" | "films" | "footage" | "force" | "forces" | "foundation" | "front" | "gazette" | "government" | "governorate" | "group" | "guard" | "guards" | "handout" | "handouts" | "herald" | "hospital" | "images" | "inc" | "instagram" | "institute" | "international" | "journal" | "league" | "library" | "ltd" | "magazine" | "media" | "military" | "ministry" | "movement" | "municipality" | "museum" | "nasa" | "national" | "navy" | "network" | "news" | "ngo" | "observatory" | "office" | "organisation" | "organization" | "palace" | "party" | "photo" | "photos" | "pictures" | "police" | "pool" | "post" | "presidency" | "press" | "productions" | "project" | "province" | "screengrab" | "secretariat" | "service" | "services" | "social" | "society" | "staff" | "state" | "stringer" | "studio" | "studios" | "team" | "telegram" | "television" | "tiktok" | "times" | "tribune" | "trust" | "tv" | "twitter" | "un" | "unhcr" | "unicef" | "union" | "unit" | "university" | "video" | "website" | "wire" | "youtube"
+    )
+}
 
-/// Whether `w` lowercased is one of `set` (ASCII words without allocating).
-fn in_set_lower(set: &std::collections::HashSet<&'static str>, w: &str) -> bool {
+/// Whether `w` lowercased is an organization word (ASCII words without allocating).
+fn is_org_word_lower(w: &str) -> bool {
     if w.is_ascii() {
         let mut buf = [0u8; 24];
-        if w.len() > buf.len() {
-            return false; // every listed word is shorter
+        if w.is_empty() || w.len() > buf.len() {
+            return false; // every organization word is shorter
         }
         for (d, b) in buf.iter_mut().zip(w.bytes()) {
             *d = b.to_ascii_lowercase();
         }
-        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| set.contains(l));
+        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(is_org_word);
     }
-    set.contains(w.to_lowercase().as_str())
+    is_org_word(&w.to_lowercase())
 }
 
 fn is_org(s: &str) -> bool {
     s.split(|c: char| c.is_whitespace() || c == '-')
-        .any(|w| in_set_lower(&ORG_SET, w.trim_matches(|c: char| !c.is_alphanumeric())))
+        .any(|w| is_org_word_lower(w.trim_matches(|c: char| !c.is_alphanumeric())))
 }
 
 /// A person-like name: 1–6 words, capitalized (or name particles), letters, hyphens,
@@ -682,7 +688,13 @@ fn dedouble(text: &str, s: Span) -> Span {
             continue;
         }
         let (a, b) = t.split_at(half);
-        if a.trim().to_lowercase() == b.trim().to_lowercase() {
+        let (a, b) = (a.trim(), b.trim());
+        let same = if a.is_ascii() && b.is_ascii() {
+            a.eq_ignore_ascii_case(b)
+        } else {
+            a.to_lowercase() == b.to_lowercase()
+        };
+        if same {
             return trim_span(text, Span::new(s.start, s.start + half));
         }
     }
@@ -918,6 +930,10 @@ fn split_for(text: &str, seg: Span, lex: &AgencyLexicon) -> Option<(Span, Span)>
 
 /// Byte offset of a whole word in `s`, ignoring ASCII case.
 fn find_word_ci(s: &str, word: &str) -> Option<usize> {
+    // Cheap rejection: no ASCII-case-insensitive occurrence at all.
+    if !crate::date::contains_ascii_ci(s, word.as_bytes()) {
+        return None;
+    }
     let lower = s.to_ascii_lowercase();
     let mut from = 0;
     while let Some(i) = lower[from..].find(word) {
@@ -1311,6 +1327,16 @@ mod tests {
         let (c, a, _) = credit(text);
         assert_eq!(c, creators, "creators of {text:?}");
         assert_eq!(a.as_deref(), agency, "agency of {text:?}");
+    }
+
+    #[test]
+    fn org_word_match_agrees_with_list() {
+        for w in ORG_WORDS {
+            assert!(is_org_word(w), "{w}");
+        }
+        for w in ["", "centers", "the", "x"] {
+            assert_eq!(is_org_word(w), ORG_WORDS.contains(&w), "{w}");
+        }
     }
 
     #[test]
