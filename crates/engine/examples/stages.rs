@@ -32,5 +32,6 @@ fn main() {
     time("casualty", &|c| { std::hint::black_box(casualty::find_casualties(c, &[])); });
     time("mentions", &|c| { std::hint::black_box(mentions::find_mentions(c, &names, &oracle, &[])); });
     time("words", &|c| { std::hint::black_box(dateline_text::names::words(c)); });
+    time("record_id", &|c| { std::hint::black_box(dateline_model::record_id(c)); });
     time("total", &|c| { std::hint::black_box(engine.extract(&dateline_engine::CaptionInput::new(c))); });
 }

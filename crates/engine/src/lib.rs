@@ -84,6 +84,8 @@ pub struct Engine {
     events: EventLexicon,
     names: NameLexicon,
     gazetteer: Gazetteer,
+    /// Key of this engine's gazetteer answers in the per-thread cache.
+    cache_key: u64,
 }
 
 impl Engine {
@@ -99,6 +101,7 @@ impl Engine {
             events: EventLexicon::builtin(),
             names: NameLexicon::builtin(),
             gazetteer,
+            cache_key: oracle::new_cache_key(),
         }
     }
 
@@ -161,7 +164,23 @@ impl Engine {
             DateTaken { iso: d.iso, precision: d.precision, text: d.span.slice(text).to_string(), weekday_ok: d.weekday_ok }
         });
 
-        let event_found = dateline_text::event::find_event(text, &self.events, &exclude);
+        let (cas, cas_warnings) = dateline_text::casualty::find_casualties(text, &exclude);
+        warnings.extend(cas_warnings);
+        let mut casualties = Casualties { qualifier: cas.qualifier.map(str::to_string), ..Default::default() };
+        let mut put = |field: &str, f: &Option<Found<u64>>| {
+            f.as_ref().map(|f| {
+                ev(field, f.span, f.rule);
+                f.value
+            })
+        };
+        casualties.killed = put("casualties.killed", &cas.killed);
+        casualties.injured = put("casualties.injured", &cas.injured);
+        if let Some(s) = &cas.source {
+            casualties.source = Some(s.value.clone());
+            ev("casualties.source", s.span, s.rule);
+        }
+
+        let event_found = dateline_text::event::find_event_with(text, &self.events, &exclude, &cas);
         let mut event = Event::default();
         if let Some(t) = &event_found.event_type {
             event.event_type = Some(t.value.clone());
@@ -184,23 +203,7 @@ impl Engine {
             }
         }
 
-        let (cas, cas_warnings) = dateline_text::casualty::find_casualties(text, &exclude);
-        warnings.extend(cas_warnings);
-        let mut casualties = Casualties { qualifier: cas.qualifier.map(str::to_string), ..Default::default() };
-        let mut put = |field: &str, f: &Option<Found<u64>>| {
-            f.as_ref().map(|f| {
-                ev(field, f.span, f.rule);
-                f.value
-            })
-        };
-        casualties.killed = put("casualties.killed", &cas.killed);
-        casualties.injured = put("casualties.injured", &cas.injured);
-        if let Some(s) = &cas.source {
-            casualties.source = Some(s.value.clone());
-            ev("casualties.source", s.span, s.rule);
-        }
-
-        let oracle = GazetteerOracle::new(&self.gazetteer);
+        let oracle = GazetteerOracle::with_cache_key(&self.gazetteer, self.cache_key);
         let mentions = dateline_text::mentions::find_mentions(text, &self.names, &oracle, &exclude);
         let mut people = Vec::new();
         for p in &mentions.people {
@@ -227,6 +230,7 @@ impl Engine {
             }
         }
 
+        locate::CACHE_KEY.with(|k| k.set(self.cache_key));
         let located = locate::locate(text, &mentions, &self.gazetteer);
         warnings.extend(located.warnings);
         for (field, evs) in located.evidence {

@@ -12,6 +12,16 @@ use dateline_model::{Evidence, Location, PlaceMention, Span};
 use dateline_text::mentions::{KnownKind, Mentions, PlaceCue, PlacePhrase};
 use std::collections::BTreeMap;
 
+/// Gazetteer lookups go through the per-thread cache of `oracle`.
+fn lookup(gaz: &Gazetteer, name: &str) -> Vec<Place> {
+    CACHE_KEY.with(|k| crate::oracle::cached_lookup(gaz, k.get(), name)).as_ref().clone()
+}
+
+thread_local! {
+    /// The cache key of the engine running `locate` on this thread.
+    pub(crate) static CACHE_KEY: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 pub(crate) struct Located {
     pub location: Location,
     pub places: Vec<PlaceMention>,
@@ -207,7 +217,7 @@ fn resolve(p: &PlacePhrase, gaz: &Gazetteer, countries: &[String]) -> Resolved {
             return Resolved::Admin1(a);
         }
     }
-    if let Some(place) = pick_place(gaz.lookup(name), countries) {
+    if let Some(place) = pick_place(lookup(gaz, name), countries) {
         return Resolved::Place(place);
     }
     if let Some(c) = gaz.country_by_name(name) {
@@ -290,7 +300,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         for &i in &chosen {
             if let Resolved::Place(p) = &resolved[i] {
                 if &p.country != cc {
-                    let strict = pick_place(gaz.lookup(crate::oracle::bare(&places[i].lookup)), std::slice::from_ref(cc));
+                    let strict = pick_place(lookup(gaz, crate::oracle::bare(&places[i].lookup)), std::slice::from_ref(cc));
                     resolved[i] = match strict {
                         Some(p) if &p.country == cc => Resolved::Place(p),
                         _ => Resolved::Unknown,
@@ -400,7 +410,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     if let (Some(ci), Some(cc)) = (city_idx, loc.country.clone()) {
         if let Resolved::Place(p) = &resolved[ci] {
             if p.country != cc {
-                let alt = pick_place(gaz.lookup(crate::oracle::bare(&places[ci].lookup)), std::slice::from_ref(&cc));
+                let alt = pick_place(lookup(gaz, crate::oracle::bare(&places[ci].lookup)), std::slice::from_ref(&cc));
                 if alt.as_ref().is_none_or(|a| a.country != cc) {
                     warnings.push(format!("\"{}\" is not known in {cc}; coordinates come from the parent place", places[ci].name));
                 }
@@ -506,7 +516,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
 
 /// The coordinates of an admin1 division: its seat (PPLA) when the gazetteer has it.
 fn admin1_center(gaz: &Gazetteer, a: &dateline_geo::Admin1) -> Option<(f64, f64)> {
-    let seat = gaz.lookup(&a.name).into_iter().filter(|p| p.country == a.country && p.admin1 == a.code).max_by_key(rank)?;
+    let seat = lookup(gaz, &a.name).into_iter().filter(|p| p.country == a.country && p.admin1 == a.code).max_by_key(rank)?;
     Some((seat.lat, seat.lon))
 }
 

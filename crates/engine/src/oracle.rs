@@ -11,14 +11,41 @@ use dateline_text::mentions::{KnownKind, KnownPlace, PlaceOracle};
 /// remembered for the life of the oracle (one caption).
 pub struct GazetteerOracle<'g> {
     gazetteer: &'g Gazetteer,
-    places: RefCell<HashMap<String, Option<KnownPlace>>>,
-    demonyms: RefCell<HashMap<String, Option<String>>>,
+    /// Identifies the gazetteer in the per-thread answer cache.
+    cache_key: u64,
+}
+
+/// Answers already given, per thread and gazetteer: captions of one archive name the same places
+/// again and again. Bounded: cleared when it grows past `CACHE_LIMIT` names.
+#[derive(Default)]
+struct Answers {
+    places: HashMap<(u64, String), Option<KnownPlace>>,
+    demonyms: HashMap<(u64, String), Option<String>>,
+    lookups: HashMap<(u64, String), std::rc::Rc<Vec<dateline_geo::Place>>>,
+}
+
+const CACHE_LIMIT: usize = 200_000;
+
+thread_local! {
+    static ANSWERS: RefCell<Answers> = RefCell::default();
+}
+
+static NEXT_CACHE_KEY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A fresh key for a new engine's gazetteer, so cached answers of one gazetteer never serve another.
+pub(crate) fn new_cache_key() -> u64 {
+    NEXT_CACHE_KEY.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl<'g> GazetteerOracle<'g> {
-    /// Wraps a gazetteer.
+    /// Wraps a gazetteer; answers are not shared with any other oracle.
     pub fn new(gazetteer: &'g Gazetteer) -> Self {
-        GazetteerOracle { gazetteer, places: RefCell::default(), demonyms: RefCell::default() }
+        GazetteerOracle { gazetteer, cache_key: new_cache_key() }
+    }
+
+    /// Wraps a gazetteer, sharing cached answers with other oracles of the same `cache_key`.
+    pub(crate) fn with_cache_key(gazetteer: &'g Gazetteer, cache_key: u64) -> Self {
+        GazetteerOracle { gazetteer, cache_key }
     }
 
     fn place_uncached(&self, name: &str) -> Option<KnownPlace> {
@@ -68,11 +95,18 @@ pub(crate) fn bare(name: &str) -> &str {
 
 impl PlaceOracle for GazetteerOracle<'_> {
     fn place(&self, name: &str) -> Option<KnownPlace> {
-        if let Some(hit) = self.places.borrow().get(name) {
-            return hit.clone();
+        let key = (self.cache_key, name.to_string());
+        if let Some(hit) = ANSWERS.with(|a| a.borrow().places.get(&key).cloned()) {
+            return hit;
         }
         let answer = self.place_uncached(name);
-        self.places.borrow_mut().insert(name.to_string(), answer.clone());
+        ANSWERS.with(|a| {
+            let mut a = a.borrow_mut();
+            if a.places.len() >= CACHE_LIMIT {
+                a.places.clear();
+            }
+            a.places.insert(key, answer.clone());
+        });
         answer
     }
 
@@ -80,11 +114,35 @@ impl PlaceOracle for GazetteerOracle<'_> {
         if !word.starts_with(|c: char| c.is_uppercase()) {
             return None;
         }
-        if let Some(hit) = self.demonyms.borrow().get(word) {
-            return hit.clone();
+        let key = (self.cache_key, word.to_string());
+        if let Some(hit) = ANSWERS.with(|a| a.borrow().demonyms.get(&key).cloned()) {
+            return hit;
         }
         let answer = self.demonym_uncached(word);
-        self.demonyms.borrow_mut().insert(word.to_string(), answer.clone());
+        ANSWERS.with(|a| {
+            let mut a = a.borrow_mut();
+            if a.demonyms.len() >= CACHE_LIMIT {
+                a.demonyms.clear();
+            }
+            a.demonyms.insert(key, answer.clone());
+        });
         answer
     }
+}
+
+/// `Gazetteer::lookup` (with spelling variants), cached per thread like the oracle's answers.
+pub(crate) fn cached_lookup(gazetteer: &Gazetteer, cache_key: u64, name: &str) -> std::rc::Rc<Vec<dateline_geo::Place>> {
+    let key = (cache_key, name.to_string());
+    if let Some(hit) = ANSWERS.with(|a| a.borrow().lookups.get(&key).cloned()) {
+        return hit;
+    }
+    let answer = std::rc::Rc::new(gazetteer.lookup(name));
+    ANSWERS.with(|a| {
+        let mut a = a.borrow_mut();
+        if a.lookups.len() >= CACHE_LIMIT {
+            a.lookups.clear();
+        }
+        a.lookups.insert(key, answer.clone());
+    });
+    answer
 }

@@ -242,8 +242,15 @@ pub struct Record {
 pub fn record_id(caption: &str) -> String {
     use sha2::{Digest, Sha256};
     use unicode_normalization::UnicodeNormalization;
-    let nfc: String = caption.nfc().collect();
-    let folded = nfc.split_whitespace().collect::<Vec<_>>().join(" ");
+    // ASCII text is already in NFC; skip the normalizer for it (most captions).
+    let nfc: std::borrow::Cow<str> = if caption.is_ascii() { caption.into() } else { caption.nfc().collect::<String>().into() };
+    let mut folded = String::with_capacity(nfc.len());
+    for word in nfc.split_whitespace() {
+        if !folded.is_empty() {
+            folded.push(' ');
+        }
+        folded.push_str(word);
+    }
     let digest = Sha256::digest(folded.as_bytes());
     digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
