@@ -658,7 +658,6 @@ fn eval_agrees_with_score_py_on_imperfect_predictions() {
 /// "ß" to "ss" (so "Straße" and "Strasse" are close), `eval::norm` keeps "ß" and then blanks it as
 /// punctuation ("stra e"). Contract-typed values only (strings), so both scorers should agree.
 #[test]
-#[ignore = "bug: eval::norm folds case with to_lowercase, score.py with str.casefold; 'ß' becomes 'ss' only in Python, so 'Gießen' vs 'Giessen' scores tp in score.py and fp+fn in dateline eval (run with --ignored)"]
 fn eval_agrees_with_score_py_on_sharp_s() {
     if python3().is_none() {
         eprintln!("NOTE: python3 not found; skipping the score.py agreement test");

@@ -80,7 +80,8 @@ static THE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(the)\s+").unwrap(
 /// score.py's `norm`: accents, case, apostrophes, punctuation and Arabic articles folded.
 pub fn norm(s: &str) -> String {
     let s: String = s.nfkd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).collect();
-    let s = s.to_lowercase();
+    // Python's casefold: lowercase, and ß/ẞ/ſ fold to "ss"/"s".
+    let s = s.to_lowercase().replace('ß', "ss").replace('ſ', "s");
     let s: String = s.chars().filter(|c| !matches!(c, '\u{2018}' | '\u{2019}' | '\'' | '`' | '\u{02bf}' | '\u{02be}')).collect();
     let s = NON_ALNUM.replace_all(&s, " ");
     let s = ARTICLE.replace_all(&s, "al ");
