@@ -394,6 +394,28 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             set_ev(&mut evidence, "location.country", i, "place.country_of_place", None);
         }
     }
+    // "Arundel Castle", "Aleppo Citadel": a landmark named after its town places the photo near
+    // that town (country and coordinates, not the city field, which the caption did not give).
+    let mut landmark_town: Option<Place> = None;
+    if let (Some(si), None) = (sub_idx, city_idx) {
+        let name = &places[si].lookup;
+        if let Some((head, _)) = name.rsplit_once(' ') {
+            let mut cands: Vec<Place> = lookup(gaz, head).into_iter().filter(|p| p.feature_class == 'P').collect();
+            if let Some(cc) = &loc.country {
+                cands.retain(|p| &p.country == cc);
+            }
+            // Only a town the name identifies: one candidate, or one far larger than the rest.
+            cands.sort_by_key(|p| std::cmp::Reverse(p.population));
+            let clear = cands.len() == 1 || (cands.len() > 1 && cands[0].population >= 10 * cands[1].population.max(1));
+            landmark_town = if clear { cands.into_iter().next() } else { None };
+            if let (Some(t), None) = (&landmark_town, &loc.country) {
+                loc.country = Some(t.country.clone());
+                let mut e = Evidence::new(places[si].span, "place.landmark_town");
+                e.geonames_id = Some(t.geonames_id);
+                evidence.entry("location.country".into()).or_default().push(e);
+            }
+        }
+    }
     // A camp or village the gazetteer lacks, in a caption that names one country only
     // ("Shati refugee camp ... three Palestinian children"): that country.
     if loc.country.is_none() && (sub_idx.is_some() || city_idx.is_some()) {
@@ -479,6 +501,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             }
             _ => first_named = false,
         }
+    }
+    if let (None, Some(t)) = (loc.precision, &landmark_town) {
+        loc.lat = Some(t.lat);
+        loc.lon = Some(t.lon);
+        loc.geonames_id = Some(t.geonames_id);
+        loc.precision = Some(2);
     }
     if loc.precision.is_none() {
         if let Some(cc) = &loc.country {

@@ -197,7 +197,7 @@ impl NameLexicon {
             let class = cols[0];
             const CLASSES: &[&str] = &[
                 "title", "not_name", "org_head", "org_first", "place_after", "place_before", "place_head", "place_first", "direction",
-                "locative", "month", "weekday",
+                "locative", "month", "weekday", "region",
             ];
             if !CLASSES.contains(&class) {
                 return Err(LexiconError { source_name: source_name.into(), line, message: format!("unknown class {class:?}") });
@@ -792,6 +792,20 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     let known = oracle.place(&lookup).or_else(|| if lookup != piece.span.slice(text) { oracle.place(piece.span.slice(text)) } else { None });
     let locative = preposition.as_deref().is_some_and(|p| lex.is("locative", p) || p == "dateline" || p == "from" || p == "of" || p == "to" || p == "into" || p == "towards");
     let in_list = list_neighbour_known(text, piece.span, oracle);
+    if known.as_ref().is_none_or(|k| k.kind == KnownKind::Populated) && lex.is("region", piece.span.slice(text)) {
+        // "Asia's soccer boss", "across the Middle East": a world region is a place, never a town.
+        return Some(PlacePhrase {
+            name: piece.span.slice(text).to_string(),
+            span: piece.span,
+            lookup: lookup.clone(),
+            cue: PlaceCue::Region,
+            known: None,
+            preposition,
+            sentence,
+            possessive: piece.possessive,
+            rule: "place.region_name",
+        });
+    }
     let accept = match (&known, cue) {
         (Some(k), _) if k.kind != KnownKind::Populated => true,
         (Some(_), c) if c != PlaceCue::None => true,
