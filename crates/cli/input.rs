@@ -233,8 +233,8 @@ fn read_csv(path: &str, bytes: &[u8], opts: &ReadOptions) -> Result<(Vec<Caption
         if caption.trim().is_empty() {
             continue;
         }
-        let input_id = id_col.and_then(|i| field(i)).and_then(Result::ok).filter(|s| !s.is_empty()).map(str::to_string);
-        let reference_date = match ref_col.and_then(|i| field(i)).and_then(Result::ok).filter(|s| !s.is_empty()) {
+        let input_id = id_col.and_then(&field).and_then(Result::ok).filter(|s| !s.is_empty()).map(str::to_string);
+        let reference_date = match ref_col.and_then(field).and_then(Result::ok).filter(|s| !s.is_empty()) {
             Some(s) => match parse_reference_date(Some(&serde_json::Value::String(s.to_string()))) {
                 Ok(d) => d,
                 Err(m) => {

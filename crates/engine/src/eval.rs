@@ -174,12 +174,11 @@ fn names(items: &Value, key: &str) -> Vec<String> {
             Value::String(s) => out.push(s.clone()),
             Value::Object(o) => {
                 for k in [key, "text", "acronym"] {
-                    if let Some(Value::String(s)) = o.get(k) {
-                        if !s.is_empty() {
+                    if let Some(Value::String(s)) = o.get(k)
+                        && !s.is_empty() {
                             out.push(s.clone());
                             break;
                         }
-                    }
                 }
             }
             _ => {}

@@ -96,11 +96,10 @@ fn is_locative(p: &PlacePhrase) -> bool {
         // "the town of Douma", "a location given as Deraa".
         return true;
     }
-    match p.preposition.as_deref() {
-        Some("in" | "at" | "near" | "on" | "outside" | "inside" | "around" | "across" | "within" | "dateline" | "off") => true,
-        Some("of") => true,
-        _ => false,
-    }
+    matches!(
+        p.preposition.as_deref(),
+        Some("in" | "at" | "near" | "on" | "outside" | "inside" | "around" | "across" | "within" | "dateline" | "off" | "of")
+    )
 }
 
 fn is_excluded_start(p: &PlacePhrase) -> bool {
@@ -118,12 +117,12 @@ fn has_anchor(places: &[PlacePhrase], chain: &[usize]) -> bool {
 fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Option<Vec<usize>> {
     let first_idx = chains.iter().position(|c| {
         let p = &places[c[0]];
-        !is_excluded_start(p) && is_locative(p) && !(p.possessive && c.len() == 1)
+        !is_excluded_start(p) && is_locative(p) && (!p.possessive || c.len() > 1)
     });
     let first_idx = first_idx.or_else(|| {
         chains.iter().position(|c| {
             let p = &places[c[0]];
-            !is_excluded_start(p) && !(p.possessive && c.len() == 1) && p.known.is_some() && c.len() >= 2
+            !is_excluded_start(p) && p.known.is_some() && c.len() >= 2
         })
     })?;
     // A first chain naming only a region ("displaced by fighting in north Kivu province in the
@@ -144,8 +143,8 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     let head = &places[chain[0]];
     // A dateline ("Idlib, Syria. 30 December 2020. Children in the camp of ...") is refined by
     // the first located chain of the body.
-    if head.preposition.as_deref() == Some("dateline") {
-        if let Some(next) = chains[first_idx + 1..].iter().find(|c| {
+    if head.preposition.as_deref() == Some("dateline")
+        && let Some(next) = chains[first_idx + 1..].iter().find(|c| {
             let p = &places[c[0]];
             p.sentence <= head.sentence + 3 && is_locative(p) && !is_excluded_start(p) && p.preposition.as_deref() != Some("dateline")
         }) {
@@ -155,7 +154,6 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
             merged.extend(chain.iter().copied());
             return Some(merged);
         }
-    }
     extend_with_following(text, places, chains, first_idx, &mut chain);
     Some(chain)
 }
@@ -202,11 +200,10 @@ fn rank(p: &Place) -> (u8, u8, u64) {
 
 fn resolve(p: &PlacePhrase, gaz: &Gazetteer, countries: &[String]) -> Resolved {
     let name = crate::oracle::bare(&p.lookup);
-    if matches!(p.known.as_ref().map(|k| k.kind), Some(KnownKind::Country)) {
-        if let Some(c) = gaz.country_by_name(name) {
+    if matches!(p.known.as_ref().map(|k| k.kind), Some(KnownKind::Country))
+        && let Some(c) = gaz.country_by_name(name) {
             return Resolved::Country(c);
         }
-    }
     if matches!(p.cue, PlaceCue::Province | PlaceCue::District) {
         for cc in countries {
             if let Some(a) = gaz.admin1_by_name(name, Some(cc)).into_iter().next() {
@@ -250,11 +247,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         Span::new(a, b)
     });
     for &i in &chosen {
-        if let Some(k) = &places[i].known {
-            if k.kind == KnownKind::Country {
+        if let Some(k) = &places[i].known
+            && k.kind == KnownKind::Country {
                 countries.push(k.country.clone());
             }
-        }
     }
     if let Some(cs) = chain_span {
         for d in &mentions.demonyms {
@@ -270,11 +266,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     }
     let explicit_chain_countries = countries.len();
     for p in places {
-        if let Some(k) = &p.known {
-            if k.kind == KnownKind::Country {
+        if let Some(k) = &p.known
+            && k.kind == KnownKind::Country {
                 countries.push(k.country.clone());
             }
-        }
     }
     countries.extend(mentions.demonyms.iter().map(|d| d.country.clone()));
     dedup_keep_order(&mut countries);
@@ -298,15 +293,14 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     };
     if let Some(cc) = &chain_country {
         for &i in &chosen {
-            if let Resolved::Place(p) = &resolved[i] {
-                if &p.country != cc {
+            if let Resolved::Place(p) = &resolved[i]
+                && &p.country != cc {
                     let strict = pick_place(lookup(gaz, crate::oracle::bare(&places[i].lookup)), std::slice::from_ref(cc));
                     resolved[i] = match strict {
                         Some(p) if &p.country == cc => Resolved::Place(p),
                         _ => Resolved::Unknown,
                     };
                 }
-            }
         }
     }
 
@@ -354,10 +348,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 sub_idx = Some(i);
             }
             (Resolved::Place(_) | Resolved::Unknown | Resolved::Admin1(_), _) => {
-                if city_idx.is_none() {
-                    city_idx = Some(i);
-                } else if prov_idx.is_none() && !gaz.admin1_by_name(&p.lookup, None).is_empty() && p.sentence == places[city_idx.unwrap()].sentence {
-                    prov_idx = Some(i);
+                match city_idx {
+                    None => city_idx = Some(i),
+                    Some(c) if prov_idx.is_none() && p.sentence == places[c].sentence && !gaz.admin1_by_name(&p.lookup, None).is_empty() => {
+                        prov_idx = Some(i);
+                    }
+                    Some(_) => {}
                 }
             }
         }
@@ -429,16 +425,14 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         }
     }
     // A city the gazetteer placed in another country than the one named is a different place.
-    if let (Some(ci), Some(cc)) = (city_idx, loc.country.clone()) {
-        if let Resolved::Place(p) = &resolved[ci] {
-            if p.country != cc {
+    if let (Some(ci), Some(cc)) = (city_idx, loc.country.clone())
+        && let Resolved::Place(p) = &resolved[ci]
+            && p.country != cc {
                 let alt = pick_place(lookup(gaz, crate::oracle::bare(&places[ci].lookup)), std::slice::from_ref(&cc));
                 if alt.as_ref().is_none_or(|a| a.country != cc) {
                     warnings.push(format!("\"{}\" is not known in {cc}; coordinates come from the parent place", places[ci].name));
                 }
             }
-        }
-    }
 
     if let Some(i) = sub_idx {
         loc.sublocation = Some(places[i].name.clone());
@@ -471,8 +465,8 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 loc.lon = Some(p.lon);
                 loc.geonames_id = Some(p.geonames_id);
                 loc.precision = Some(if first_named { 1 } else { 2 });
-                if loc.province.is_none() {
-                    if let Some(a) = gaz.admin1(&p.country, &p.admin1) {
+                if loc.province.is_none()
+                    && let Some(a) = gaz.admin1(&p.country, &p.admin1) {
                         loc.province = Some(a.name);
                         evidence.entry("location.province".into()).or_default().push(Evidence {
                             start: places[i].span.start,
@@ -481,7 +475,6 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                             geonames_id: Some(p.geonames_id),
                         });
                     }
-                }
                 break;
             }
             Resolved::Admin1(a) if in_country(&a.country) => {
@@ -508,15 +501,13 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         loc.geonames_id = Some(t.geonames_id);
         loc.precision = Some(2);
     }
-    if loc.precision.is_none() {
-        if let Some(cc) = &loc.country {
-            if let Some(c) = gaz.country(cc) {
+    if loc.precision.is_none()
+        && let Some(cc) = &loc.country
+            && let Some(c) = gaz.country(cc) {
                 loc.lat = Some(c.lat);
                 loc.lon = Some(c.lon);
                 loc.precision = Some(3);
             }
-        }
-    }
     if let Some(cs) = chain_span {
         loc.text = Some(cs.slice(text).to_string());
     }

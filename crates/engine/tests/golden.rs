@@ -90,11 +90,10 @@ fn no_orphan_snapshots() {
     let mut orphans = Vec::new();
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        if let Some(id) = name.strip_prefix("golden__").and_then(|n| n.strip_suffix(".snap")) {
-            if !ids.contains(id) {
+        if let Some(id) = name.strip_prefix("golden__").and_then(|n| n.strip_suffix(".snap"))
+            && !ids.contains(id) {
                 orphans.push(name);
             }
-        }
     }
     assert!(orphans.is_empty(), "snapshots for captions no longer in the fixtures; delete them: {orphans:?}");
 }

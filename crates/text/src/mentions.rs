@@ -329,23 +329,21 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
         let ws = &words[piece.first..piece.last];
         let first_word = ws[0].span.slice(text);
         let last_word = ws[ws.len() - 1].span.slice(text);
-        if ws.len() == 1 {
-            if let Some(cc) = oracle.demonym(s) {
+        if ws.len() == 1
+            && let Some(cc) = oracle.demonym(s) {
                 m.demonyms.push(DemonymMention { country: cc, span: piece.span, sentence: ws[0].sentence });
                 continue;
             }
-        }
         // "Manchester City's Oleksandr Zinchenko", "Liverpool's Mohamed Salah": in a sports
         // caption a club's player; a country's player ("England's Moeen Ali") stays a place.
         let sport_team = piece.possessive
             && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country)
             && is_sport_possessive(text, &words, piece.last);
-        if !sport_team {
-            if let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
+        if !sport_team
+            && let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
                 m.places.push(p);
                 continue;
             }
-        }
         let acronym = ACRONYM_AFTER.captures(ahead(text, piece.span.end, 16)).map(|c| c[1].to_string());
         let org_shape = (ws.len() >= 2 || names::is_all_caps(s) && s.len() >= 3)
             && (lex.is("org_head", last_word) || lex.is("org_first", first_word))
@@ -492,7 +490,7 @@ fn split_chunk(text: &str, words: &[Word], chunk: &Chunk, lex: &NameLexicon, ora
             .any(|suffix| s.ends_with(suffix))
             && first + 1 < last;
         let is_article = is_article || is_adjective;
-        if (is_common_start || is_title || is_junk || is_article) && !(first + 1 == last && !is_junk && !is_article && is_common_start && false) {
+        if is_common_start || is_title || is_junk || is_article {
             first += 1;
         } else {
             break;
@@ -535,8 +533,8 @@ fn push_piece(
     let whole = span.slice(text);
     // "Max Lowe of Sheffield United": a name, then what it belongs to. Organization names keep
     // their "of" ("Ministry of Health", "Syrian Observatory for Human Rights").
-    if oracle.place(whole).is_none() {
-        if let Some(k) = (first + 1..last.saturating_sub(1)).find(|&k| matches!(words[k].span.slice(text), "of" | "for")) {
+    if oracle.place(whole).is_none()
+        && let Some(k) = (first + 1..last.saturating_sub(1)).find(|&k| matches!(words[k].span.slice(text), "of" | "for")) {
             let head_last = words[k - 1].span.slice(text);
             let head_first = words[first].span.slice(text);
             let head_is_org = lex.is("org_head", head_last) || lex.is("org_first", head_first) || lex.is("place_head", head_last) || lex.is("title", head_last);
@@ -547,7 +545,6 @@ fn push_piece(
                 return;
             }
         }
-    }
     let piece = Piece { span, first, last, possessive: last == chunk.last && chunk.possessive, stripped_from };
     // A chunk the gazetteer does not know may be several known names in a row ("Sukkur Sindh")
     // or a known country inside other words ("CRICKET England Moeen").
@@ -559,12 +556,11 @@ fn push_piece(
             let mut found = None;
             for j in (i + 1..=last).rev() {
                 let sub = Span::new(words[i].span.start, words[j - 1].span.end).slice(text);
-                if let Some(k) = oracle.place(sub) {
-                    if k.kind != KnownKind::Populated || j - i >= 2 || k.population >= 20_000 {
+                if let Some(k) = oracle.place(sub)
+                    && (k.kind != KnownKind::Populated || j - i >= 2 || k.population >= 20_000) {
                         found = Some(j);
                         break;
                     }
-                }
             }
             match found {
                 Some(j) => {
@@ -717,8 +713,8 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     if !piece.possessive {
         for w in lex.classes.get("place_after").into_iter().flatten() {
             let w: &str = w;
-            if let Some(rest) = after_lower.strip_prefix(' ').and_then(|a| a.strip_prefix(w)) {
-                if rest.chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '-') && after[1..].starts_with(|c: char| c.is_lowercase()) {
+            if let Some(rest) = after_lower.strip_prefix(' ').and_then(|a| a.strip_prefix(w))
+                && rest.chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '-') && after[1..].starts_with(|c: char| c.is_lowercase()) {
                     let c = cue_of(w);
                     if c != PlaceCue::None && (cue == PlaceCue::None || w.contains(' ')) {
                         cue = c;
@@ -729,7 +725,6 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
                         }
                     }
                 }
-            }
         }
     }
     if cue == PlaceCue::None && !piece.possessive {

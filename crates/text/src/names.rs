@@ -47,22 +47,16 @@ fn is_particle(word: &str) -> bool {
 /// True for words that look like part of a name: an initial capital or a digit-free all-caps
 /// word, also after a lowercase Arabic article (`al-Assad`).
 pub fn is_capitalized(word: &str) -> bool {
-    let stripped = strip_article(word);
-    let mut chars = stripped.chars();
-    match chars.next() {
-        Some(c) if c.is_uppercase() => true,
-        _ => false,
-    }
+    strip_article(word).chars().next().is_some_and(char::is_uppercase)
 }
 
 /// `al-Assad` → `Assad`; words without a lowercase article prefix are returned unchanged.
 pub fn strip_article(word: &str) -> &str {
     for prefix in ["al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "al‑", "a-", "ed-", "es-", "et-", "en-"] {
-        if let Some(rest) = word.strip_prefix(prefix) {
-            if !rest.is_empty() {
+        if let Some(rest) = word.strip_prefix(prefix)
+            && !rest.is_empty() {
                 return rest;
             }
-        }
     }
     word
 }
@@ -100,7 +94,8 @@ pub fn words(text: &str) -> Vec<Word> {
             if matches!(c, '.' | '!' | '?' | '\n') || (c == '-' && text[start..].starts_with("---")) {
                 // A dot after a single-letter initial ("James L. Burdon") does not end a sentence.
                 let prev_is_initial = c == '.' && out.last().is_some_and(|w: &Word| w.span.end == start && is_initial(w.span.slice(text)));
-                if !prev_is_initial && !(c == '.' && next_is_lower(text, start + 1)) {
+                let continues = c == '.' && next_is_lower(text, start + 1);
+                if !prev_is_initial && !continues {
                     if !sentence_start {
                         sentence += 1;
                     }
@@ -216,9 +211,7 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
                 break;
             }
             let ns = next.span.slice(text);
-            if is_capitalized(ns) {
-                last += 1;
-            } else if is_particle(ns) && starts_name_after(text, words, last) {
+            if is_capitalized(ns) || (is_particle(ns) && starts_name_after(text, words, last)) {
                 last += 1;
             } else {
                 break;
