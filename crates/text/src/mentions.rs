@@ -197,7 +197,7 @@ impl NameLexicon {
             let class = cols[0];
             const CLASSES: &[&str] = &[
                 "title", "not_name", "org_head", "org_first", "place_after", "place_before", "place_head", "place_first", "direction",
-                "locative", "month", "weekday", "region",
+                "locative", "month", "weekday", "region", "english", "foreign",
             ];
             if !CLASSES.contains(&class) {
                 return Err(LexiconError { source_name: source_name.into(), line, message: format!("unknown class {class:?}") });
@@ -376,7 +376,11 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
     }
     m.places.sort_by_key(|p| p.span.start);
 
-    // 5. People.
+    // 5. People. Name shapes are English ones: in a caption in another language, capitalized
+    // nouns (German) and articles would pass for names, so none are guessed there.
+    if !is_english(text, &words, lex) {
+        return m;
+    }
     for piece in candidates {
         if let Some(person) = person(text, &words, &piece, lex, oracle) {
             merge_person(&mut m.people, person, text);
@@ -457,6 +461,23 @@ fn coordinated_place(text: &str, words: &[Word], piece: &Piece, places: &[PlaceP
         possessive: piece.possessive,
         rule: if repeated { "place.repeated" } else { "place.coordinated" },
     })
+}
+
+/// True unless the caption's function words are mostly those of another language.
+fn is_english(text: &str, words: &[Word], lex: &NameLexicon) -> bool {
+    let (mut english, mut foreign) = (0usize, 0usize);
+    for w in words {
+        let s = w.span.slice(text);
+        if s.len() > 4 || !s.starts_with(|c: char| c.is_lowercase()) {
+            continue;
+        }
+        if lex.is("english", s) {
+            english += 1;
+        } else if lex.is("foreign", s) {
+            foreign += 1;
+        }
+    }
+    foreign < 3 || english >= foreign
 }
 
 /// A chunk after removing leading title/common words and splitting at known place names.
