@@ -345,8 +345,12 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
                 continue;
             }
         let acronym = ACRONYM_AFTER.captures(ahead(text, piece.span.end, 16)).map(|c| c[1].to_string());
+        let inner_org_of = ws.windows(2).any(|p| {
+            let (a, b) = (p[0].span.slice(text), p[1].span.slice(text));
+            (lex.is("org_head", a) || lex.is("org_first", a)) && matches!(b, "of" | "for")
+        });
         let org_shape = (ws.len() >= 2 || names::is_all_caps(s) && s.len() >= 3)
-            && (lex.is("org_head", last_word) || lex.is("org_first", first_word))
+            && (lex.is("org_head", last_word) || lex.is("org_first", first_word) || inner_org_of)
             || acronym.as_deref().is_some_and(|a| a.len() >= 2 && a.chars().filter(|c| c.is_uppercase()).count() >= 2) && ws.len() >= 2
             || sport_team
             || teams.iter().any(|t| t.contains(&piece.span))
@@ -499,16 +503,20 @@ fn split_chunk(text: &str, words: &[Word], chunk: &Chunk, lex: &NameLexicon, ora
         let w = &words[first];
         let s = w.span.slice(text);
         let whole = Span::new(w.span.start, words[last - 1].span.end).slice(text);
+        // Rarer words ("Harry", "Displaced") start names too, so a longer chunk keeps them.
+        let max_size = if last - first >= 2 { 20 } else { 35 };
         let is_common_start = w.sentence_start
-            && lex.common_size(s).is_some_and(|z| z <= 35)
+            && lex.common_size(s).is_some_and(|z| z <= max_size)
             && oracle.place(whole).is_none_or(|k| first + 1 == last && k.kind == KnownKind::Populated && !(k.primary && k.population >= 100_000));
         let is_title = lex.is("title", s.trim_end_matches('.'));
         let is_junk = lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
         let is_article = matches!(s, "The" | "A" | "An");
         // "Iran-backed Huthi", "Saudi-led coalition": the hyphenated adjective is not the name.
-        let is_adjective = ["-backed", "-led", "-held", "-run", "-allied", "-aligned", "-based", "-born", "-controlled", "-affiliated", "-linked", "-supported"]
+        let is_adjective = (["-backed", "-led", "-held", "-run", "-allied", "-aligned", "-based", "-born", "-controlled", "-affiliated", "-linked", "-supported", "-ruled", "-administered", "-occupied", "-annexed"]
             .iter()
             .any(|suffix| s.ends_with(suffix))
+            // "Ukrainian President Volodymyr Zelenskyy": a demonym before a title or name.
+            || (oracle.demonym(s).is_some() && words.get(first + 1).is_some_and(|n| lex.is("title", n.span.slice(text).trim_end_matches('.')))))
             && first + 1 < last;
         let is_article = is_article || is_adjective;
         if is_common_start || is_title || is_junk || is_article {
@@ -516,6 +524,11 @@ fn split_chunk(text: &str, words: &[Word], chunk: &Chunk, lex: &NameLexicon, ora
         } else {
             break;
         }
+    }
+    // "Jacques Rogge President of the ...": a title after the name is not part of it.
+    let mut last = last;
+    while last > first + 1 && lex.is("title", words[last - 1].span.slice(text)) {
+        last -= 1;
     }
     if first >= last {
         return;
@@ -599,10 +612,12 @@ fn push_piece(
             }
         }
         let all_known = parts.iter().all(|p| p.2);
-        let has_country = parts.iter().any(|&(a, b, k)| {
-            k && oracle.place(Span::new(words[a].span.start, words[b - 1].span.end).slice(text)).is_some_and(|p| p.kind == KnownKind::Country)
-        });
-        if known_any && (all_known || has_country) {
+        let kind_of = |a: usize, b: usize| oracle.place(Span::new(words[a].span.start, words[b - 1].span.end).slice(text)).map(|p| p.kind);
+        let has_country = parts.iter().any(|&(a, b, k)| k && kind_of(a, b) == Some(KnownKind::Country));
+        // "Sukkur Sindh": a town and its province; two towns' names in a row are more often a
+        // person's names ("Nicolas Maduro", "Yuki Ota").
+        let has_division = parts.iter().any(|&(a, b, k)| k && kind_of(a, b).is_some_and(|kind| kind != KnownKind::Populated));
+        if known_any && ((all_known && has_division) || has_country) {
             for (a, b, _) in parts {
                 let sp = Span::new(words[a].span.start, words[b - 1].span.end);
                 out.push(Piece { span: sp, first: a, last: b, possessive: b == chunk.last && chunk.possessive, stripped_from: a });
@@ -1048,7 +1063,16 @@ fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: 
 
     let n_words = ws.len();
     let first = ws[0].span.slice(text);
+    let last_word = ws[n_words - 1].span.slice(text);
     if (n_words == 1 && names::is_all_caps(first)) || (first.starts_with(char::is_lowercase) && names::strip_article(first) == first) {
+        return None;
+    }
+    // Initials stand inside names, not at their end ("Pool D", "(R)"); mis-decoded text and
+    // hyphenated pairs of names ("Sampdoria-Roma") are not names of one person.
+    if last_word.chars().count() == 1
+        || s.contains(['Ã', '\u{fffd}'])
+        || (n_words == 1 && first.split('-').filter(|p| p.starts_with(char::is_uppercase)).count() >= 2)
+    {
         return None;
     }
     let sentence_initial_single = n_words == 1 && ws[0].sentence_start;
