@@ -38,7 +38,7 @@ const UNITS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
                      sixteen|seventeen|eighteen|nineteen";
 const TENS: &str = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety";
 const DIGIT_UNITS: &str = "one|two|three|four|five|six|seven|eight|nine";
-const QUAL: &str = r"at\s+least|more\s+than|over|nearly|almost|about|around|approximately|roughly|some|up\s+to|\
+const QUAL: &str = r"at\s+least|more\s+than|over|above|nearly|almost|about|around|approximately|roughly|some|up\s+to|\
                      as\s+many\s+as|close\s+to|an\s+estimated|at\s+most|fewer\s+than|less\s+than|upwards\s+of";
 
 fn num_re() -> String {
@@ -49,9 +49,9 @@ fn num_re() -> String {
     format!(r"(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?(?:\s+(?:million|thousand))?|{words})")
 }
 
-const AUX: &str = r"(?:(?:were|was|have|has|had|been|are|is|being|reportedly|also|later|all|now|believed|feared|confirmed|to\s+be|so\s+far)\s+){0,4}";
+const AUX: &str = r"(?:(?:were|was|have|has|had|been|are|is|being|reportedly|reported|also|later|all|now|believed|feared|confirmed|found|shot|pronounced|declared|left|to\s+be|so\s+far)\s+){0,4}";
 const VERB_AFTER: &str =
-    r"killed|dead|died|deaths|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives";
+    r"killed|dead|died|deaths|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives|bodies|corpses";
 
 static NUM_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     let num = num_re();
@@ -72,7 +72,7 @@ static VERB_FIRST: LazyLock<Regex> = LazyLock::new(|| {
 static DEATH_TOLL: LazyLock<Regex> = LazyLock::new(|| {
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>death\s+toll|toll)\b[^.;]{{0,40}}?\b(?:to|at|of|reached|hit|is|was|stood|stands|climbed|rose)\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>death\s+toll|toll)\b[^.;]{{0,40}}?\b(?:to|at|of|reached|reaching|hit|is|was|stood|stands|climbed|rose|risen|jumped|soared|increased|past|passed|above|beyond|exceeded|exceeds|surpassed|surpasses|topped|tops)\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
     ))
     .expect("DEATH_TOLL regex")
 });
@@ -80,9 +80,24 @@ static DEATH_TOLL: LazyLock<Regex> = LazyLock::new(|| {
 static DEATHS_OF: LazyLock<Regex> = LazyLock::new(|| {
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>deaths|lives|bodies)\s+of\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>deaths|lives|bodies|corpses|executions?|killings?|murders?|funerals?)\s+of\s+(?:the\s+)?(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
     ))
     .expect("DEATHS_OF regex")
+});
+
+/// People counted one group at a time: "two women and an elderly man were killed" (3).
+static ENUMERATED: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    Regex::new(&format!(
+        r"(?i)\b(?P<n>{num})\s+(?P<w1>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+and\s+(?P<n2>an?|{num})\s+(?P<w2>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+{AUX}(?P<v>{VERB_AFTER})\b"
+    ))
+    .expect("ENUMERATED regex")
+});
+
+/// A sentence about now, which a running total in the sentence before does not colour.
+static RECENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:today|tonight|yesterday|overnight|this\s+(?:morning|week)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
+        .expect("RECENT regex")
 });
 
 static VAGUE: LazyLock<Regex> = LazyLock::new(|| {
@@ -105,7 +120,7 @@ static SUBCOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static SAID_BY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)\s+(?:said|says|say|reported|told\s+[\p{L}]+)\b")
+    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)\s+(?:said|says|say|reported|told\s+[\p{L}]+)\b")
         .expect("SAID_BY regex")
 });
 
@@ -151,13 +166,15 @@ const ANCHORS: [&str; 21] = [
     "hundreds",
 ];
 const VAGUE_MORE: [&str; 2] = ["tens", "thousands"];
+/// 23..: more figure nouns (NUM_FIRST ends with "corpses"; DEATHS_OF starts with the others).
+const MORE_ANCHORS: [&str; 4] = ["corpses", "execution", "murder", "funeral"];
 
 static ANCHOR_AC: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
         .kind(Some(AhoCorasickKind::DFA))
-        .build(ANCHORS.iter().chain(VAGUE_MORE.iter()))
+        .build(ANCHORS.iter().chain(VAGUE_MORE.iter()).chain(MORE_ANCHORS.iter()))
         .expect("casualty anchors")
 });
 
@@ -168,6 +185,7 @@ struct Windows {
     verb_first: Vec<(usize, usize)>,
     death_toll: Vec<(usize, usize)>,
     deaths_of: Vec<(usize, usize)>,
+    enumerated: Vec<(usize, usize)>,
     vague: Vec<(usize, usize)>,
 }
 
@@ -179,7 +197,7 @@ fn windows(ft: &str) -> Option<Windows> {
     for m in ANCHOR_AC.find_overlapping_iter(ft) {
         let (a, z) = (m.start(), m.end());
         let p = m.pattern().as_usize();
-        if p < 10 {
+        if p < 10 || p == 17 || p == 23 {
             // NUM_FIRST ends with the verb. Before it: qualifier (3 whitespace runs), number (4),
             // 4 words, a space, 4 auxiliaries (8): 20; a sub-count clause (", including …,",
             // up to 43 more) only when one of its words is there.
@@ -189,6 +207,8 @@ fn windows(ft: &str) -> Option<Windows> {
                 .any(|k| contains_ascii_ci(&ft[far..a], k.as_bytes()));
             let back = if clause { far } else { back_runs(ft, a, 21) };
             w.num_first.push((back, fwd_runs(ft, z, 0)));
+            // ENUMERATED: number, 2 words, "and", number (4), 2 words, auxiliaries (8).
+            w.enumerated.push((back_runs(ft, a, 22), fwd_runs(ft, z, 0)));
         }
         if (10..15).contains(&p) {
             // VERB_FIRST: verb, space, qualifier (3), number (4).
@@ -198,11 +218,11 @@ fn windows(ft: &str) -> Option<Windows> {
             // "death toll … rose to at least 40": 1 run before, 40 chars + 8 runs after.
             w.death_toll.push((back_runs(ft, a, 1), fwd_runs(ft, z, 50)));
         }
-        if p == 3 || p == 16 || p == 17 {
+        if p == 3 || p == 10 || p == 16 || p == 17 || p >= 23 {
             // DEATHS_OF: "deaths of", qualifier (3), number (4).
             w.deaths_of.push((a, fwd_runs(ft, a, 10)));
         }
-        if (10..15).contains(&p) || p >= 18 {
+        if (10..15).contains(&p) || (18..23).contains(&p) {
             // VAGUE: "tens of thousands" (2), 3 words with "of" (6), space, auxiliaries (8),
             // "lost their lives" (2).
             w.vague.push((a, fwd_runs(ft, a, 21)));
@@ -213,6 +233,7 @@ fn windows(ft: &str) -> Option<Windows> {
         &mut w.verb_first,
         &mut w.death_toll,
         &mut w.deaths_of,
+        &mut w.enumerated,
         &mut w.vague,
     ] {
         merge_windows(v);
@@ -352,7 +373,7 @@ fn qualifier_of(q: Option<&str>) -> &'static str {
     let q = q.trim().to_lowercase();
     let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
     match q.as_str() {
-        "at least" | "more than" | "over" | "as many as" | "upwards of" => "at_least",
+        "at least" | "more than" | "over" | "above" | "as many as" | "upwards of" => "at_least",
         _ => "about",
     }
 }
@@ -412,6 +433,49 @@ pub(crate) fn find_casualties_folded(
         });
     };
 
+    // Before NUM_FIRST: at the same start, the sum wins over its first part (stable sort).
+    captures_in(&ENUMERATED, ft, win.map(|w| &w.enumerated[..]), |caps| {
+        let (Some(whole), Some(n), Some(n2), Some(v)) =
+            (caps.get(0), caps.name("n"), caps.name("n2"), caps.name("v"))
+        else {
+            return;
+        };
+        let words = format!(
+            "{} {}",
+            caps.name("w1").map_or("", |m| m.as_str()),
+            caps.name("w2").map_or("", |m| m.as_str())
+        )
+        .to_lowercase();
+        // People only: no clause words, no units ("two years and a half").
+        let bad = words.split_whitespace().any(|w| {
+            [
+                "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who",
+                "that", "which", "were", "was", "and", "or", "people",
+            ]
+            .contains(&w)
+                || NON_FIGURE_NEXT.contains(&w)
+                || MONTHS.contains(&w)
+        });
+        if bad || is_year_like(n.as_str()) || is_year_like(n2.as_str()) {
+            return;
+        }
+        let second = match n2.as_str().to_lowercase().as_str() {
+            "a" | "an" => Some(1),
+            other => parse_number(other),
+        };
+        let (Some(a), Some(b)) = (parse_number(n.as_str()), second) else {
+            return;
+        };
+        let v = v.as_str().to_lowercase();
+        figs.push(Figure {
+            killed: !matches!(v.as_str(), "wounded" | "injured" | "hurt"),
+            value: a + b,
+            qual: Some("exact"),
+            start: whole.start(),
+            end: whole.end(),
+            num_start: n.start(),
+        });
+    });
     captures_in(&NUM_FIRST, ft, win.map(|w| &w.num_first[..]), |caps| {
         let (Some(whole), Some(v), Some(n)) = (caps.get(0), caps.name("v"), caps.name("n")) else {
             return;
@@ -431,6 +495,10 @@ pub(crate) fn find_casualties_folded(
             return;
         }
         let v = v.as_str().to_lowercase();
+        // "two bodies of water", "governing bodies of football": not the dead.
+        if matches!(v.as_str(), "bodies" | "corpses") && next_word(ft, whole.end()) == "of" {
+            return;
+        }
         let killed = !matches!(v.as_str(), "wounded" | "injured" | "hurt");
         push(&mut figs, killed, &caps, whole);
     });
@@ -508,6 +576,17 @@ pub(crate) fn find_casualties_folded(
             continue;
         }
         if RUNNING_TOTAL.is_match(sent_text) {
+            continue;
+        }
+        // The sentence right after a running total goes on with the war's figures ("The war has
+        // so far killed 11,500 … On the Israeli side, about 1,200 people lost their lives"),
+        // unless it is about now.
+        let prev = sents[..si].iter().rev().find(|s| s.rank.is_some());
+        if let Some(p) = prev
+            && sent.rank.is_some()
+            && RUNNING_TOTAL.is_match(&ft[p.start..p.end])
+            && !RECENT.is_match(sent_text)
+        {
             continue;
         }
         let slot = if fig.killed {
@@ -825,6 +904,73 @@ mod tests {
             cas("More than 400,000 people have been killed in Syria's civil war.").0,
             CasualtiesFound::default()
         );
+    }
+
+    #[test]
+    fn bodies_and_executions() {
+        // written: Libya, Derna
+        let t = "Rescue teams recovered more than 3,000 bodies from the mud in Derna, Libya.";
+        assert_eq!(k(t), Some(3000));
+        assert_eq!(cas(t).0.qualifier, Some("at_least"));
+        // written
+        assert_eq!(k("Twelve bodies were found in a ditch near Culiacan, Mexico."), Some(12));
+        assert_eq!(
+            k("Taliban fighters stand at the site of the execution of four men in Farah province."),
+            Some(4)
+        );
+        assert_eq!(
+            k("Protesters denounce the killing of three students by police in Dhaka."),
+            Some(3)
+        );
+        assert_eq!(k("Relatives attend the funeral of five fishermen in Tyre."), Some(5));
+        // written: not a toll
+        assert_eq!(k("Two governing bodies of football met in Zurich."), None);
+    }
+
+    #[test]
+    fn enumerated_people() {
+        // written: Ethiopia, Ukraine, Gaza
+        let t = "In the compound, two women and an elderly man were killed by shelling.";
+        assert_eq!(k(t), Some(3));
+        let t = "Two soldiers and a civilian were killed in the attack, the army said.";
+        assert_eq!(k(t), Some(3));
+        assert_eq!(src(t).as_deref(), Some("army"));
+        let t = "Three children and two women were wounded in the strike on Rafah.";
+        assert_eq!(i(t), Some(5));
+        // written: not people
+        assert_eq!(k("Two years and a month after the war began, he died."), None);
+    }
+
+    #[test]
+    fn death_toll_verbs() {
+        // written: Libya, Turkey
+        let t = "Unofficial sources say the death toll has already climbed above 5,000.";
+        assert_eq!(k(t), Some(5000));
+        assert_eq!(src(t).as_deref(), Some("Unofficial sources"));
+        assert_eq!(cas(t).0.qualifier, Some("at_least"));
+        assert_eq!(
+            k("The death toll from the quake surpassed 40,000 on Wednesday, officials said."),
+            Some(40000)
+        );
+        assert_eq!(k("The toll has now passed 300, the ministry said."), Some(300));
+        // written: "shot dead", "found dead", "reported killed"
+        assert_eq!(k("Three protesters were shot dead in Mandalay."), Some(3));
+        assert_eq!(k("Five people were found dead after the storm."), Some(5));
+        assert_eq!(k("At least 14 people were reported killed."), Some(14));
+    }
+
+    #[test]
+    fn running_total_goes_on_in_the_next_sentence() {
+        // written: Gaza background paragraph
+        let t = "People inspect the rubble of a house in Rafah. The war has so far killed more than 30,000 \
+                 Palestinians, the health ministry said. Israel says about 1,200 people were killed in the \
+                 Hamas attack of Oct. 7.";
+        assert_eq!(cas(t).0, CasualtiesFound::default());
+        // written: a figure about now after a running total still counts
+        let t = "Smoke rises over Khan Younis. The war has so far killed more than 30,000 people. On Monday, \
+                 an Israeli strike killed 12 people in Rafah, medics said.";
+        assert_eq!(k(t), Some(12));
+        assert_eq!(src(t).as_deref(), Some("medics"));
     }
 
     #[test]

@@ -113,6 +113,117 @@ fn agreement_with_gold() {
     assert!(failed.is_empty(), "fields below 90% agreement: {failed:?}");
 }
 
+/// A caption written for these tests in agency style (not a real caption) and what the
+/// annotation conventions give for it.
+struct W {
+    caption: &'static str,
+    ty: Option<&'static str>,
+    reported: bool,
+    killed: Option<u64>,
+    injured: Option<u64>,
+    source: Option<&'static str>,
+}
+
+/// Written captions (all of them "written": composed for these tests, none copied) across
+/// conflicts, disasters, protests, aid, politics, sport and daily life.
+const WRITTEN: &[W] = &[
+    W { caption: "Palestinians search for survivors under the rubble of a house destroyed in an Israeli strike in Khan Younis in the southern Gaza Strip, October 22, 2023. REUTERS/Mohammed Salem", ty: Some("air_strike"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Smoke rises over buildings after Israeli airstrikes in Gaza City, October 9, 2023. The strikes killed at least 30 people, the Gaza health ministry said. (AP Photo/Adel Hana)", ty: Some("air_strike"), reported: true, killed: Some(30), injured: None, source: Some("Gaza health ministry") },
+    W { caption: "A firefighter works at the site of a residential building hit by a Russian drone strike in Kyiv, Ukraine, March 21, 2024. REUTERS/Gleb Garanich", ty: Some("air_strike"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Rescuers carry a body out of a building destroyed by a Russian missile strike in Dnipro, Ukraine, January 15, 2023. The strike killed 45 people, including six children, officials said. REUTERS/Clodagh Kilcoyne", ty: Some("air_strike"), reported: true, killed: Some(45), injured: None, source: Some("officials") },
+    W { caption: "Ukrainian servicemen fire a mortar toward Russian positions at a front line near Bakhmut, Ukraine, March 3, 2023. REUTERS/Yevhen Titov", ty: Some("shelling"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Local residents stand next to a car destroyed by shelling in Donetsk, Russian-controlled Ukraine, January 22, 2024. Shelling of a market killed 27 people and wounded 25, Russian-installed officials said. REUTERS/Alexander Ermochenko", ty: Some("shelling"), reported: true, killed: Some(27), injured: Some(25), source: Some("Russian-installed officials") },
+    W { caption: "A man walks past a crater left by an artillery shell in the village of Novoselivka, Kharkiv region, Ukraine, May 2022. REUTERS/Ivan Alvarado", ty: Some("shelling"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Iraqi security forces inspect the site of a car bomb attack in Baghdad's Sadr City, May 11, 2016. The blast killed at least 64 people and wounded 87, police and medical sources said. REUTERS/Wissm al-Okili", ty: Some("explosion"), reported: true, killed: Some(64), injured: Some(87), source: Some("police and medical sources") },
+    W { caption: "People gather at the site of a suicide bombing at a mosque in Peshawar, Pakistan, January 30, 2023. (AP Photo/Muhammad Sajjad)", ty: Some("explosion"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Security officials examine the wreckage of a vehicle after a roadside bomb exploded in Kabul, Afghanistan, killing two people and injuring five, police said. REUTERS/Omar Sobhani", ty: Some("explosion"), reported: true, killed: Some(2), injured: Some(5), source: Some("police") },
+    W { caption: "Smoke rises from the port area after a huge explosion in Beirut, Lebanon, August 4, 2020. REUTERS/Issam Abdallah", ty: Some("explosion"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Sudanese army soldiers take position during clashes with the paramilitary Rapid Support Forces in Omdurman, Sudan, May 2023. REUTERS/Stringer", ty: Some("armed_clash"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Members of the Myanmar resistance fight government troops on the front line near Loikaw, Kayah state, Myanmar, January 2024. REUTERS", ty: Some("armed_clash"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Smoke rises during fighting between Israeli soldiers and Hamas militants in the northern Gaza Strip, December 2023. REUTERS/Amir Cohen", ty: Some("armed_clash"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Forensic workers exhume bodies from a mass grave in Izium, Ukraine, September 16, 2022. REUTERS/Gleb Garanich", ty: Some("attack"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Israeli police officers stand at the scene of a shooting attack in Jerusalem, January 27, 2023. Seven people were killed when a gunman opened fire outside a synagogue, police said. REUTERS/Ronen Zvulun", ty: Some("attack"), reported: true, killed: Some(7), injured: None, source: Some("police") },
+    W { caption: "Protesters clash with riot police during a demonstration against pension reform in Paris, France, March 23, 2023. REUTERS/Stephane Mahe", ty: Some("protest"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Demonstrators run from tear gas fired by security forces during a protest against the military coup in Khartoum, Sudan, January 17, 2022. REUTERS/Mohamed Nureldin Abdallah", ty: Some("protest"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Police use a water cannon to disperse supporters of former Prime Minister Imran Khan in Lahore, Pakistan, March 15, 2023. REUTERS/Mohsin Raza", ty: Some("protest"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Thousands of people march through central London to demand a ceasefire in Gaza, November 11, 2023. REUTERS/Hollie Adams", ty: Some("protest"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Mourners carry the coffin of a Palestinian killed during an Israeli raid, during his funeral in Jenin, in the Israeli-occupied West Bank, July 5, 2023. REUTERS/Raneen Sawafta", ty: Some("funeral"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Relatives react during the funeral of victims of the earthquake in Antakya, Turkey, February 9, 2023. REUTERS/Umit Bektas", ty: Some("funeral"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Rescue workers search for survivors at the site of a collapsed building following an earthquake in Adiyaman, Turkey, February 8, 2023. The death toll from the quake rose to more than 11,000, officials said. REUTERS/Suhaib Salem", ty: Some("disaster"), reported: true, killed: Some(11000), injured: None, source: Some("officials") },
+    W { caption: "A man wades through a flooded street after heavy rains in Dhaka, Bangladesh, June 2024. REUTERS/Mohammad Ponir Hossain", ty: Some("disaster"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Firefighters battle a wildfire near Athens, Greece, July 18, 2023. REUTERS/Alkis Konstantinidis", ty: Some("disaster"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Houses lie in ruins after Typhoon Haiyan hit Tacloban, the Philippines, November 10, 2013. The typhoon left at least 6,300 dead. REUTERS/Erik De Castro", ty: Some("disaster"), reported: false, killed: Some(6300), injured: None, source: None },
+    W { caption: "People look at a landslide that buried homes in Kerala, India, July 30, 2024. More than 150 people were killed, officials said. REUTERS/Stringer", ty: Some("disaster"), reported: true, killed: Some(150), injured: None, source: Some("officials") },
+    W { caption: "A volcano erupts near Grindavik, Iceland, December 18, 2023. REUTERS", ty: Some("disaster"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Debris lies on a street after a tornado struck Rolling Fork, Mississippi, U.S., March 25, 2023. The tornado killed at least 25 people. REUTERS/Cheney Orr", ty: Some("disaster"), reported: false, killed: Some(25), injured: None, source: None },
+    W { caption: "Rohingya refugees walk to a camp after crossing the border in Teknaf, Bangladesh, September 2017. REUTERS/Danish Siddiqui", ty: Some("displacement"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Displaced Palestinians shelter in tents in Rafah, in the southern Gaza Strip, January 2024. REUTERS/Ibraheem Abu Mustafa", ty: Some("displacement"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Ukrainian refugees wait to cross the border into Poland at Medyka, March 2022. REUTERS/Kacper Pempel", ty: Some("displacement"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Migrants disembark from a rescue ship in the port of Lampedusa, Italy, September 2023. REUTERS/Yara Nardi", ty: Some("displacement"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "People who fled the fighting in Sudan's Darfur region queue for water at a camp in Adre, Chad, August 2023. REUTERS/Zohra Bensemra", ty: Some("displacement"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Palestinians queue to receive food aid at a distribution point in Rafah, southern Gaza Strip, February 2024. REUTERS/Mohammed Salem", ty: Some("humanitarian_aid"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Trucks carrying humanitarian aid cross into Gaza at the Rafah crossing, Egypt, October 21, 2023. REUTERS/Stringer", ty: Some("humanitarian_aid"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Volunteers distribute hot meals to displaced people at a community kitchen in Deir al-Balah, Gaza Strip, March 2024. (AP Photo)", ty: Some("humanitarian_aid"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "A woman casts her ballot at a polling station during the presidential election in Istanbul, Turkey, May 14, 2023. REUTERS/Umit Bektas", ty: Some("politics"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "French President Emmanuel Macron delivers a speech at the Elysee Palace in Paris, France, June 2024. REUTERS", ty: Some("politics"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Lawmakers attend a session of parliament in Kyiv, Ukraine, February 2024. REUTERS/Valentyn Ogirenko", ty: Some("politics"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Real Madrid's Jude Bellingham celebrates scoring their first goal against Barcelona at the Santiago Bernabeu, Madrid, Spain, October 28, 2023. REUTERS/Juan Medina", ty: Some("sport"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Serbia's Novak Djokovic in action during his semi-final match against Italy's Jannik Sinner at the Australian Open in Melbourne, January 26, 2024. REUTERS", ty: Some("sport"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Kenya's Eliud Kipchoge crosses the finish line to win the Berlin Marathon in Berlin, Germany, September 24, 2023. REUTERS/Lisi Niesner", ty: Some("sport"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Arsenal's Bukayo Saka and Chelsea's Marc Cucurella battle for the ball at the Emirates Stadium, London. Arsenal won 5-0. Action Images via Reuters/John Sibley", ty: Some("sport"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "A vendor sells vegetables at a market in Kabul, Afghanistan, March 2024. REUTERS/Ali Khara", ty: Some("daily_life"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Children play in the snow in a park in Kyiv, Ukraine, December 2023. REUTERS", ty: Some("daily_life"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "People shelter in a metro station during an air raid alert in Kyiv, Ukraine, October 2022. REUTERS/Vladyslav Musiienko", ty: Some("daily_life"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Palestinians break their fast during an iftar meal among the ruins of their homes in Rafah, March 2024. REUTERS", ty: Some("daily_life"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Palestinians inspect a house that witnesses said was hit by an Israeli air strike in Rafah, February 2024. REUTERS/Mohammed Salem", ty: Some("air_strike"), reported: true, killed: None, injured: None, source: None },
+    W { caption: "Smoke rises after what the Syrian Observatory said was a Russian air strike on Idlib, Syria, 2019. REUTERS/Khalil Ashawi", ty: Some("air_strike"), reported: true, killed: None, injured: None, source: None },
+    W { caption: "A man reacts at the scene of an explosion in Kabul, Afghanistan. At least 20 people were killed and 35 wounded, according to the interior ministry. REUTERS", ty: Some("explosion"), reported: true, killed: Some(20), injured: Some(35), source: Some("interior ministry") },
+    W { caption: "A man looks at his house damaged by Russian shelling in Kherson, Ukraine, November 2023. Two civilians were killed, the regional governor said. REUTERS", ty: Some("shelling"), reported: true, killed: Some(2), injured: None, source: Some("regional governor") },
+    W { caption: "Israeli soldiers operate a tank near the Gaza border, southern Israel, October 2023. REUTERS/Amir Cohen", ty: None, reported: false, killed: None, injured: None, source: None },
+    W { caption: "Ukrainian soldiers ride an armoured vehicle near the front line town of Avdiivka, Ukraine, November 2023. REUTERS", ty: None, reported: false, killed: None, injured: None, source: None },
+    W { caption: "The bodies of three men killed in an Israeli raid lie at a hospital in Jenin, West Bank, 2023. REUTERS", ty: Some("attack"), reported: false, killed: Some(3), injured: None, source: None },
+    W { caption: "Rescuers recovered 12 bodies from the rubble after the building collapsed in Lagos, Nigeria, 2021. REUTERS", ty: Some("disaster"), reported: false, killed: Some(12), injured: None, source: None },
+    W { caption: "Paramedics evacuate a wounded man after a Russian missile attack on Kharkiv, Ukraine, 2024. At least three people were killed and 28 injured, Governor Oleh Syniehubov said. REUTERS", ty: Some("shelling"), reported: true, killed: Some(3), injured: Some(28), source: Some("Governor Oleh Syniehubov") },
+    W { caption: "Migrants sit on a boat after being rescued by a Spanish coastguard off the Canary Islands, 2023. REUTERS", ty: Some("displacement"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "A migrant boat capsized off the coast of Libya, killing at least 61 people, the International Organization for Migration said. REUTERS", ty: Some("disaster"), reported: true, killed: Some(61), injured: None, source: Some("International Organization for Migration") },
+    W { caption: "A man stands in front of his burning house after it was set on fire by settlers in the village of Huwara, West Bank, February 2023. REUTERS", ty: Some("attack"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "North Korea test-fires a ballistic missile in this undated photo released by KCNA, March 2023.", ty: Some("other"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "A man is detained by police officers in Tbilisi, Georgia, April 2024. REUTERS", ty: Some("other"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Lebanese army soldiers stand guard at a checkpoint in Beirut, Lebanon, 2023. REUTERS", ty: Some("other"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Des Palestiniens inspectent les décombres après une frappe aérienne israélienne à Rafah, le 12 février 2024. AFP", ty: Some("air_strike"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Des manifestants défilent à Paris contre la réforme des retraites, le 23 mars 2023. AFP", ty: Some("protest"), reported: false, killed: None, injured: None, source: None },
+    W { caption: "Two soldiers and a civilian were killed in the attack on the checkpoint, the army said.", ty: Some("attack"), reported: true, killed: Some(3), injured: None, source: Some("army") },
+];
+
+#[test]
+fn written_agency_style_captions() {
+    let lex = EventLexicon::builtin();
+    let mut bad = Vec::new();
+    for w in WRITTEN {
+        // The credit line is not part of the body (as in the engine).
+        let ex: Vec<dateline_text::Span> = ["REUTERS", "(AP Photo", "Action Images", " AFP"]
+            .iter()
+            .filter_map(|c| w.caption.rfind(c))
+            .map(|p| dateline_text::Span::new(p, w.caption.len()))
+            .take(1)
+            .collect();
+        let ev = find_event(w.caption, &lex, &ex);
+        let (cas, _) = find_casualties(w.caption, &ex);
+        let got = (
+            ev.event_type.as_ref().map(|f| f.value.as_str()),
+            ev.reported.is_some(),
+            cas.killed.as_ref().map(|f| f.value),
+            cas.injured.as_ref().map(|f| f.value),
+            cas.source.as_ref().map(|f| f.value.as_str()),
+        );
+        let want = (w.ty, w.reported, w.killed, w.injured, w.source);
+        if got != want {
+            bad.push(format!("{:?}\n   got  {got:?}\n   want {want:?}", w.caption));
+        }
+    }
+    assert!(bad.is_empty(), "{} of {} written captions differ:\n{}", bad.len(), WRITTEN.len(), bad.join("\n"));
+}
+
 mod never_panics {
     use super::*;
     use proptest::prelude::*;
