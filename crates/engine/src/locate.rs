@@ -84,7 +84,14 @@ fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>
     let mut out: Vec<Vec<usize>> = Vec::new();
     for i in 0..places.len() {
         match out.last_mut() {
-            Some(chain) if gap_connects(text, &places[*chain.last().unwrap()], &places[i], gaz) => chain.push(i),
+            // "refugees arrived from Darfur, in a refugee camp in Adre": a place with its own
+            // locative preposition does not continue a chain that says where people came from.
+            Some(chain)
+                if gap_connects(text, &places[*chain.last().unwrap()], &places[i], gaz)
+                    && !(is_excluded_start(&places[chain[0]]) && is_locative(&places[i]) && places[i].preposition.as_deref() != Some("of")) =>
+            {
+                chain.push(i)
+            }
             _ => out.push(vec![i]),
         }
     }
@@ -128,7 +135,20 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     // A first chain naming only a region ("displaced by fighting in north Kivu province in the
     // Democratic Republic of Congo, is seen in the Nyakabande camp in Kisoro town") gives way to
     // a later chain of the same sentence that names a town or a camp.
-    let specific = |c: &Vec<usize>| c.iter().any(|&i| matches!(places[i].cue, PlaceCue::Settlement | PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood) || matches!(places[i].known.as_ref().map(|k| k.kind), Some(KnownKind::Populated)));
+    let specific = |c: &Vec<usize>| {
+        c.iter().enumerate().any(|(pos, &i)| {
+            let p = &places[i];
+            match p.cue {
+                PlaceCue::Settlement | PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood => true,
+                PlaceCue::None => {
+                    matches!(p.known.as_ref().map(|k| k.kind), Some(KnownKind::Populated))
+                        // "in Borota, Chad": a name the gazetteer lacks, placed in a country.
+                        || (p.known.is_none() && c[pos + 1..].iter().any(|&j| matches!(places[j].known.as_ref().map(|k| k.kind), Some(KnownKind::Country | KnownKind::Admin1))))
+                }
+                _ => false,
+            }
+        })
+    };
     let mut first_idx = first_idx;
     if !specific(&chains[first_idx]) {
         let sentence = places[chains[first_idx][0]].sentence;
@@ -237,6 +257,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let mut warnings = Vec::new();
     let all_chains = chains(text, places, gaz);
     let chosen = choose_chain(text, places, &all_chains).unwrap_or_default();
+    if std::env::var_os("DEBUG_LOCATE").is_some() {
+        for c in &all_chains {
+            eprintln!("chain {:?}", c.iter().map(|&i| (&places[i].name, places[i].preposition.as_deref(), places[i].cue, places[i].sentence)).collect::<Vec<_>>());
+        }
+        eprintln!("chosen {chosen:?}");
+    }
 
     // Country context: countries named in the chosen chain, demonyms inside or right before it,
     // then every country and demonym of the caption.
@@ -291,6 +317,17 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             .max()
             .map(|(_, cc)| cc)
     };
+    // "the rebel take over of Damascus, in Tripoli, northern Lebanon": a well-known place of
+    // another country than the chain's is not part of where the photo was taken.
+    let mut chosen = chosen;
+    if let (Some(cc), true) = (&chain_country, explicit_chain_countries > 0) {
+        chosen.retain(|&i| match &places[i].known {
+            Some(k) if k.kind == KnownKind::Populated && k.primary && k.population >= 100_000 && &k.country != cc => {
+                lookup(gaz, crate::oracle::bare(&places[i].lookup)).iter().any(|p| &p.country == cc)
+            }
+            _ => true,
+        });
+    }
     if let Some(cc) = &chain_country {
         for &i in &chosen {
             if let Resolved::Place(p) = &resolved[i]
@@ -310,6 +347,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let mut prov_idx: Option<usize> = None;
     let mut country_idx: Option<usize> = None;
     let mut feature_idx: Option<usize> = None;
+    // "Nishihara, Kumamoto, Japan": when the known name after an unknown one is also a province
+    // and a country follows, the unknown one is the town, not a part of it.
+    let next_is_province_of_country = |pos: usize| {
+        chosen.get(pos + 1).is_some_and(|&j| !gaz.admin1_by_name(&places[j].lookup, None).is_empty())
+            && chosen.get(pos + 2).is_some_and(|&k| matches!(resolved[k], Resolved::Country(_)))
+    };
     let chain_has_town = chosen.iter().any(|&j| matches!(resolved[j], Resolved::Place(_)) && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement));
     for (pos, &i) in chosen.iter().enumerate() {
         let p = &places[i];
@@ -329,7 +372,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                     city_idx = Some(i);
                 }
             }
-            (_, PlaceCue::District) if sub_idx.is_none() && !places[i].name.contains("sub-district") && chain_has_town => {
+            (_, PlaceCue::District)
+                if sub_idx.is_none()
+                    && !places[i].name.contains("sub-district")
+                    && chain_has_town
+                    && (city_idx.is_none() || pos > 0 && places[chosen[pos - 1]].possessive) =>
+            {
                 // "Baghdad's Karrada district": a district of a city is a part of it.
                 sub_idx = Some(i);
             }
@@ -343,7 +391,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             (Resolved::Admin1(_), c) if c != PlaceCue::Settlement => {
                 prov_idx.get_or_insert(i);
             }
-            (Resolved::Unknown, PlaceCue::None) if sub_idx.is_none() && city_idx.is_none() && next_known_populated => {
+            (Resolved::Unknown, PlaceCue::None) if sub_idx.is_none() && city_idx.is_none() && next_known_populated && !next_is_province_of_country(pos) => {
                 // "in Jubar, Damascus": an unknown name before a known town is a part of it.
                 sub_idx = Some(i);
             }

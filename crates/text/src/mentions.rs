@@ -813,6 +813,10 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     let preposition = nearest_preposition(text, words, &before, lex)
         .or_else(|| (sentence == 0 && ws[0].sentence_start).then(|| "dateline".to_string()).filter(|_| is_dateline(text, piece.span)));
 
+    // "a Shiite area", "Kurdish villages": a people's name with a place word is not a place name.
+    if known_whole.is_none() && ws.iter().any(|w| lex.is("not_name", w.span.slice(text)) || oracle.demonym(w.span.slice(text)).is_some()) && cue != PlaceCue::None && ws.len() == 1 {
+        return None;
+    }
     // "an officer of the Yemen army", "Syria state TV": a name used as an adjective is not a place.
     if cue == PlaceCue::None && !piece.possessive {
         let next_word = after.trim_start().split(|c: char| !c.is_alphanumeric() && c != '-').next().unwrap_or("");
@@ -846,7 +850,7 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
                 || (k.primary && (k.population >= 1_000_000 || (piece.possessive && k.population >= 100_000) || (ws.len() >= 2 && k.population >= 50_000)))
         }
         (None, _) if ws.len() == 1 && (lex.is("place_head", first_word) || lex.is("org_head", first_word) || lex.is("place_after", first_word)) => false,
-        (None, PlaceCue::None) if preposition.as_deref() == Some("in") && ws[0].sentence == 0 && !names::is_all_caps(piece.span.slice(text))
+        (None, PlaceCue::None) if matches!(preposition.as_deref(), Some("in" | "at" | "near")) && ws[0].sentence == 0 && !names::is_all_caps(piece.span.slice(text))
             && !piece.possessive
             && lex.common_size(first_word).is_none_or(|z| z > 35)
             && ws.iter().all(|w| { let t = w.span.slice(text); !lex.is("not_name", t) && !lex.is("title", t) && oracle.demonym(t).is_none() }) =>
@@ -908,6 +912,10 @@ const OTHER_PREPOSITIONS: &[&str] = &["from", "to", "into", "towards", "toward",
 fn nearest_preposition(text: &str, words: &[Word], before: &[(usize, String)], lex: &NameLexicon) -> Option<String> {
     for (j, w) in before.iter().rev() {
         let w = w.as_str();
+        if w == "of" && *j > 0 && names::is_capitalized(words[*j - 1].span.slice(text)) && text[words[*j - 1].span.end..words[*j].span.start].trim().is_empty() {
+            // "Mohamed Salah of Liverpool", "Max Lowe of Sheffield United": an affiliation.
+            return Some("of-name".to_string());
+        }
         if lex.is("locative", w) || OTHER_PREPOSITIONS.contains(&w) {
             return Some(w.to_string());
         }
