@@ -40,6 +40,9 @@ pub enum AgencyRole {
     /// Distributes partners' photos (Getty Images, Corbis, Sipa USA, …): yields to a partner
     /// named in the same credit.
     Distributor,
+    /// A state-media or official source (KCNA, SANA, …) whose pictures a news agency passes on:
+    /// yields to a news agency named in the same credit ("Uncredited/KCNA/KNS/dpa" → dpa).
+    Source,
 }
 
 #[derive(Debug, Clone)]
@@ -117,9 +120,10 @@ impl AgencyLexicon {
             let role = match fields.get(2).copied().unwrap_or("") {
                 "" | "agency" => AgencyRole::Agency,
                 "distributor" => AgencyRole::Distributor,
+                "source" => AgencyRole::Source,
                 other => {
                     return Err(err(format!(
-                        "unknown role {other:?} (expected `agency` or `distributor`)"
+                        "unknown role {other:?} (expected `agency`, `distributor` or `source`)"
                     )));
                 }
             };
@@ -228,9 +232,7 @@ impl AgencyLexicon {
                 } else {
                     lower.ends_with(suffix) && lower.len() == base.len()
                 };
-                if ends
-                    && let Some(i) = self.get(base[..base.len() - suffix.len()].trim())
-                {
+                if ends && let Some(i) = self.get(base[..base.len() - suffix.len()].trim()) {
                     return Some(i);
                 }
             }
@@ -240,6 +242,16 @@ impl AgencyLexicon {
 
     fn is_distributor(&self, i: usize) -> bool {
         self.entries[i].role == AgencyRole::Distributor
+    }
+
+    /// Preference when a credit names several agencies: a news agency, then a source (state
+    /// media), then a distributor.
+    fn preference(&self, i: usize) -> u8 {
+        match self.entries[i].role {
+            AgencyRole::Agency => 0,
+            AgencyRole::Source => 1,
+            AgencyRole::Distributor => 2,
+        }
     }
 }
 
@@ -354,8 +366,11 @@ const PLACEHOLDERS: &[&str] = &[
     "archives",
     "dpa-pool",
     "pool via reuters",
+    "uncredited",
+    "unattributed",
 ];
 
+#[cfg_attr(not(test), allow(dead_code))]
 const ORG_WORDS: &[&str] = &[
     "center",
     "centre",
@@ -539,7 +554,127 @@ fn is_placeholder(s: &str) -> bool {
 fn is_org_word(w: &str) -> bool {
     matches!(
         w,
-        "administration" | "agency" | "alliance" | "archive" | "archives" | "army" | "association" | "authority" | "battalion" | "brigade" | "bureau" | "center" | "centre" | "channel" | "charity" | "club" | "coalition" | "collection" | "command" | "commission" | "committee" | "company" | "corporation" | "council" | "courtesy" | "crescent" | "cross" | "daily" | "defence" | "defense" | "department" | "directorate" | "embassy" | "emergency" | "facebook" | "federation" | "films" | "footage" | "force" | "forces" | "foundation" | "front" | "gazette" | "government" | "governorate" | "group" | "guard" | "guards" | "handout" | "handouts" | "herald" | "hospital" | "images" | "inc" | "instagram" | "institute" | "international" | "journal" | "league" | "library" | "ltd" | "magazine" | "media" | "military" | "ministry" | "movement" | "municipality" | "museum" | "nasa" | "national" | "navy" | "network" | "news" | "ngo" | "observatory" | "office" | "organisation" | "organization" | "palace" | "party" | "photo" | "photos" | "pictures" | "police" | "pool" | "post" | "presidency" | "press" | "productions" | "project" | "province" | "screengrab" | "secretariat" | "service" | "services" | "social" | "society" | "staff" | "state" | "stringer" | "studio" | "studios" | "team" | "telegram" | "television" | "tiktok" | "times" | "tribune" | "trust" | "tv" | "twitter" | "un" | "unhcr" | "unicef" | "union" | "unit" | "university" | "video" | "website" | "wire" | "youtube"
+        "administration"
+            | "agency"
+            | "alliance"
+            | "archive"
+            | "archives"
+            | "army"
+            | "association"
+            | "authority"
+            | "battalion"
+            | "brigade"
+            | "bureau"
+            | "center"
+            | "centre"
+            | "channel"
+            | "charity"
+            | "club"
+            | "coalition"
+            | "collection"
+            | "command"
+            | "commission"
+            | "committee"
+            | "company"
+            | "corporation"
+            | "council"
+            | "courtesy"
+            | "crescent"
+            | "cross"
+            | "daily"
+            | "defence"
+            | "defense"
+            | "department"
+            | "directorate"
+            | "embassy"
+            | "emergency"
+            | "facebook"
+            | "federation"
+            | "films"
+            | "footage"
+            | "force"
+            | "forces"
+            | "foundation"
+            | "front"
+            | "gazette"
+            | "government"
+            | "governorate"
+            | "group"
+            | "guard"
+            | "guards"
+            | "handout"
+            | "handouts"
+            | "herald"
+            | "hospital"
+            | "images"
+            | "inc"
+            | "instagram"
+            | "institute"
+            | "international"
+            | "journal"
+            | "league"
+            | "library"
+            | "ltd"
+            | "magazine"
+            | "media"
+            | "military"
+            | "ministry"
+            | "movement"
+            | "municipality"
+            | "museum"
+            | "nasa"
+            | "national"
+            | "navy"
+            | "network"
+            | "news"
+            | "ngo"
+            | "observatory"
+            | "office"
+            | "organisation"
+            | "organization"
+            | "palace"
+            | "party"
+            | "photo"
+            | "photos"
+            | "pictures"
+            | "police"
+            | "pool"
+            | "post"
+            | "presidency"
+            | "press"
+            | "productions"
+            | "project"
+            | "province"
+            | "screengrab"
+            | "secretariat"
+            | "service"
+            | "services"
+            | "social"
+            | "society"
+            | "staff"
+            | "state"
+            | "stringer"
+            | "studio"
+            | "studios"
+            | "team"
+            | "telegram"
+            | "television"
+            | "tiktok"
+            | "times"
+            | "tribune"
+            | "trust"
+            | "tv"
+            | "twitter"
+            | "un"
+            | "unhcr"
+            | "unicef"
+            | "union"
+            | "unit"
+            | "university"
+            | "video"
+            | "website"
+            | "wire"
+            | "youtube"
     )
 }
 
@@ -559,8 +694,25 @@ fn is_org_word_lower(w: &str) -> bool {
 }
 
 fn is_org(s: &str) -> bool {
-    s.split(|c: char| c.is_whitespace() || c == '-')
-        .any(|w| is_org_word_lower(w.trim_matches(|c: char| !c.is_alphanumeric())))
+    s.split(|c: char| c.is_whitespace() || c == '-').any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        is_org_word_lower(w) || camel_org(w)
+    })
+}
+
+/// A CamelCase brand ending in an organization or picture word: "SportImage", "NurPhoto",
+/// "BenarNews", "PhotoNews" (ASCII only).
+fn camel_org(w: &str) -> bool {
+    let b = w.as_bytes();
+    (2..b.len()).any(|i| {
+        b[i].is_ascii_uppercase()
+            && b[i - 1].is_ascii_lowercase()
+            && b[i - 2].is_ascii_alphabetic()
+            && (is_org_word_lower(&w[i..])
+                || ["image", "pix", "foto", "fotos", "shots"]
+                    .iter()
+                    .any(|x| w[i..].eq_ignore_ascii_case(x)))
+    })
 }
 
 /// A person-like name: 1–6 words, capitalized (or name particles), letters, hyphens,
@@ -688,6 +840,10 @@ fn dedouble(text: &str, s: Span) -> Span {
             continue;
         }
         let (a, b) = t.split_at(half);
+        // Glued halves only: "Khaled Khaled" is a name.
+        if a.ends_with(char::is_whitespace) || b.starts_with(char::is_whitespace) {
+            continue;
+        }
         let (a, b) = (a.trim(), b.trim());
         let same = if a.is_ascii() && b.is_ascii() {
             a.eq_ignore_ascii_case(b)
@@ -893,6 +1049,11 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
             if idx == 0 || prev == Kind::Person || (labelled && nsegs == 1) {
                 p.unknown.push((st.to_string(), seg));
             }
+        } else if labelled && prev == Kind::Person && idx + 1 == nsegs && is_brand(st) {
+            // "Photo credit: Name / eyevine": the last word of a labelled credit after a name
+            // is the agency as written, even in lowercase.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
         } else {
             kind = Kind::Unknown;
             p.invalid = true;
@@ -903,6 +1064,15 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
         }
     }
     p
+}
+
+/// One or two words of letters (a brand in any case: "eyevine", "picture alliance").
+fn is_brand(s: &str) -> bool {
+    let n = s.split_whitespace().count();
+    (1..=2).contains(&n)
+        && s.chars().any(char::is_alphabetic)
+        && s.chars()
+            .all(|c| c.is_alphabetic() || c.is_whitespace() || matches!(c, '-' | '.' | '&'))
 }
 
 /// Short and every word capitalized (an organization name or an unknown agency).
@@ -926,6 +1096,22 @@ fn split_for(text: &str, seg: Span, lex: &AgencyLexicon) -> Option<(Span, Span)>
     let outlet = trim_span(text, Span::new(seg.start + i + 5, seg.end));
     (is_person_name(&text[name.start..name.end]) && is_outlet(&text[outlet.start..outlet.end], lex))
         .then_some((name, outlet))
+}
+
+/// "NAME for OUTLET" with any capitalized outlet of up to five words (a credit set apart).
+fn split_for_any(text: &str, seg: Span) -> Option<(Span, Span)> {
+    let st = &text[seg.start..seg.end];
+    let i = st.find(" for ")?;
+    let name = trim_span(text, Span::new(seg.start, seg.start + i));
+    let outlet = trim_span(text, Span::new(seg.start + i + 5, seg.end));
+    let (nt, ot) = (&text[name.start..name.end], &text[outlet.start..outlet.end]);
+    (nt.split_whitespace().count() >= 2
+        && is_person_name(nt)
+        && ot.split_whitespace().count() <= 5
+        && ot.chars().next().is_some_and(char::is_uppercase)
+        && !ot.chars().any(|c| c.is_ascii_digit())
+        && looks_capitalized(ot))
+    .then_some((name, outlet))
 }
 
 /// Byte offset of a whole word in `s`, ignoring ASCII case.
@@ -1114,6 +1300,23 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
     if ch.paren {
         return None;
     }
+    // "… at 4.10 pm. / Eric Rechsteiner for Zoom Japan", or such a line alone at the end: set
+    // apart as a credit, "NAME for OUTLET" names any outlet.
+    let set_apart = text[ch.inner.start..s.start].contains(['/', '|', '—', '–'])
+        || (text[..ch.inner.start]
+            .trim_end_matches([' ', '\t'])
+            .ends_with('\n')
+            && text[s.end..].trim().is_empty());
+    if set_apart && let Some((name, outlet)) = split_for_any(text, s) {
+        let p = Parsed {
+            creators: vec![(text[name.start..name.end].to_string(), name)],
+            unknown: vec![(text[outlet.start..outlet.end].to_string(), outlet)],
+            kinds: vec![Kind::Via],
+            has_for: true,
+            ..Parsed::default()
+        };
+        return Some(unit(p, "credit.for_outlet", unit_span));
+    }
     tail_credit(text, s, lex).map(|(p, span)| unit(p, "credit.sentence_tail", span))
 }
 
@@ -1124,10 +1327,14 @@ fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span
     for (slash, _) in t.match_indices('/') {
         let before = &t[..slash];
         // Word starts before the slash, nearest first.
+        // Also after a full stop glued to the next sentence ("territory.APAimages Photo / …").
         let starts: Vec<usize> = before
             .char_indices()
             .filter(|&(i, c)| {
-                !c.is_whitespace() && (i == 0 || before[..i].ends_with(char::is_whitespace))
+                !c.is_whitespace()
+                    && (i == 0
+                        || before[..i].ends_with(char::is_whitespace)
+                        || (c.is_uppercase() && glued_stop(&before[..i])))
             })
             .map(|(i, _)| i)
             .collect();
@@ -1178,12 +1385,48 @@ fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span
     None
 }
 
+/// The line right above `s` when `s` starts its line and that line is a person's name alone
+/// (two words or more).
+fn name_line_above(text: &str, s: Span) -> Option<Span> {
+    let before = &text[..s.start];
+    let nl = before.rfind('\n')?;
+    if !before[nl + 1..].trim().is_empty() {
+        return None;
+    }
+    let ls = before[..nl].rfind('\n').map_or(0, |i| i + 1);
+    let line = trim_span(text, Span::new(ls, nl));
+    let lt = &text[line.start..line.end];
+    (lt.split_whitespace().count() >= 2 && is_person_name(lt)).then_some(line)
+}
+
+/// `s` ends with a full stop right after a lowercase word ("…territory."): a sentence end with
+/// the next sentence glued to it.
+fn glued_stop(s: &str) -> bool {
+    let mut it = s.chars().rev();
+    it.next() == Some('.')
+        && it.next().is_some_and(char::is_lowercase)
+        && it.next().is_some_and(char::is_lowercase)
+}
+
 /// Finds the credit line of a caption.
 pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
     let mut units: Vec<Unit> = chunks(text)
         .iter()
         .filter_map(|c| classify(text, c, lex))
         .collect();
+    // "…2017.\nGerald Herbert\nAP Photo": the photographer's name on the line above an agency
+    // line.
+    for u in units.iter_mut() {
+        if u.rule == "credit.agency_only"
+            && u.creators.is_empty()
+            && let Some(name) = name_line_above(text, u.span)
+        {
+            u.creators
+                .push((text[name.start..name.end].to_string(), name));
+            u.span = Span::new(name.start, u.span.end);
+            u.rule = "credit.name_line";
+        }
+    }
     if let Some(epa) = lex.lookup("EPA") {
         for m in EPA_TAG.find_iter(text) {
             let span = Span::new(m.start(), m.end());
@@ -1269,16 +1512,20 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
             }
         }
     }
-    // Agency: the first partner agency, else a distributor, else an unknown one as written.
-    let hits: Vec<(usize, Span, &'static str)> = units
-        .iter()
-        .flat_map(|u| u.hits.iter().map(move |(i, s)| (*i, *s, u.rule)))
-        .collect();
-    let agency = hits
-        .iter()
-        .find(|(i, _, _)| !lex.is_distributor(*i))
-        .or_else(|| hits.first())
-        .map(|(i, s, r)| Found::new(lex.entries[*i].canonical.clone(), *s, r))
+    // Agency: a news agency, else a source, else a distributor (the primary credit's first
+    // when several credits name one: "(Credit Image: © …/ZUMA Wire) --- Image by © …/ZUMA
+    // Press/Corbis" → ZUMA Press), else an unknown one as written.
+    // The evidence is the agency's first mention.
+    let hits = || {
+        units.iter().flat_map(|u| {
+            let other = !std::ptr::eq(u, primary);
+            u.hits.iter().map(move |(i, s)| (*i, *s, u.rule, other))
+        })
+    };
+    let agency = hits()
+        .min_by_key(|(i, _, _, other)| (lex.preference(*i), *other))
+        .and_then(|(best, ..)| hits().find(|(i, ..)| *i == best))
+        .map(|(i, s, r, _)| Found::new(lex.entries[i].canonical.clone(), s, r))
         .or_else(|| {
             primary
                 .unknown
@@ -1751,6 +1998,147 @@ mod tests {
             "A man in Ohio. (Credit Image: © Mike Cardew/TNS)",
             &["Mike Cardew"],
             Some("TNS"),
+        );
+    }
+
+    #[test]
+    fn credits_on_their_own_lines() {
+        // Written (AP web gallery style): name and agency on separate lines.
+        check(
+            "Flood water covers a street in Houston, Texas, Monday, Aug. 28, 2017.\nDavid J. Phillip\nAP Photo",
+            &["David J. Phillip"],
+            Some("AP"),
+        );
+        // Written: no name above the agency line.
+        check(
+            "Flood water covers a street in Houston, Texas, Monday, Aug. 28, 2017.\nAP Photo",
+            &[],
+            Some("AP"),
+        );
+        // Written (Guardian gallery style, rediff "IMAGE:" lead).
+        check(
+            "IMAGE: Firefighters work at a burning building in Kharkiv, Ukraine, May 3, 2023. Photograph: Vyacheslav Madiyevskyy/Reuters",
+            &["Vyacheslav Madiyevskyy"],
+            Some("Reuters"),
+        );
+    }
+
+    #[test]
+    fn name_for_any_outlet_set_apart() {
+        // Written (magazine style): after a slash, any outlet.
+        check(
+            "Fishing boats lie on the quay of the harbour. / Kiana Hayeri for Le Temps",
+            &["Kiana Hayeri"],
+            Some("Le Temps"),
+        );
+        // Written: on the last line.
+        check(
+            "Rescuers search the rubble in Antakya.\nNicole Tung for Bloomberg Businessweek",
+            &["Nicole Tung"],
+            Some("Bloomberg Businessweek"),
+        );
+        // Written: "for" inside a sentence is not a credit.
+        assert_eq!(
+            find_credit(
+                "Supporters wait for Prime Minister Narendra Modi in Delhi.",
+                &lex()
+            ),
+            None
+        );
+        assert_eq!(
+            find_credit(
+                "Fans queue in London. Tickets sold out for Team England",
+                &lex()
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn glued_credit_and_brands() {
+        // Written (APAimages style): the credit glued to the last sentence.
+        check(
+            "Children collect water in the Jabalia refugee camp in the northern Gaza Strip.APAimages Photo / Ashraf Amra",
+            &["Ashraf Amra"],
+            Some("APAimages"),
+        );
+        // Written: a repeated name is a name, a glued doubled byline is one.
+        check(
+            "Fighters in Mosul. REUTERS/Mohammed Mohammed",
+            &["Mohammed Mohammed"],
+            Some("Reuters"),
+        );
+        // Written (Guardian sport style): a CamelCase picture service is not a photographer.
+        check(
+            "Fans celebrate at Bramall Lane.\nPhotograph: SportImage/Sheffield United FC/Getty Images",
+            &[],
+            Some("Getty Images"),
+        );
+        check(
+            "A runner at the Boston Marathon. Photograph: ProSportsImages/Alamy",
+            &[],
+            Some("Alamy"),
+        );
+        // Written (eyevine / picture desk style): a lowercase brand after a labelled name.
+        check(
+            "Fire at a hall in Surrey. Photo credit: Jane Doe / eyevine",
+            &["Jane Doe"],
+            Some("eyevine"),
+        );
+        check(
+            "Skiers in Kitzbuehel. Photo: Hans Gruber / picturedesk",
+            &["Hans Gruber"],
+            Some("picturedesk"),
+        );
+    }
+
+    #[test]
+    fn sources_wires_and_distributors() {
+        // Written (dpa style): state media passed on by dpa.
+        check(
+            "Ein Raketenstart in Pjöngjang am 14.03.2023. Foto: Uncredited/KCNA/KNS/dpa",
+            &[],
+            Some("DPA"),
+        );
+        // Written (AFP via Getty style).
+        check(
+            "A missile launch in Pyongyang. STR/KCNA VIA KNS/AFP via Getty Images",
+            &[],
+            Some("AFP"),
+        );
+        // Written: a source alone is the agency.
+        check(
+            "Kim Jong Un visits a factory in Pyongyang. (KCNA)",
+            &[],
+            Some("KCNA"),
+        );
+        check(
+            "Kim Jong Un visits a factory. KCNA via Getty Images",
+            &[],
+            Some("KCNA"),
+        );
+        // Written (AFP / ISNA style): the news agency, not the source.
+        check(
+            "A man in Tehran on April 15, 2014. (AFP PHOTO/ARASH KHAMOOSHI/ISNA)",
+            &["ARASH KHAMOOSHI"],
+            Some("AFP"),
+        );
+        // Written (Shutterstock style): ZUMA Wire as written, Rex/Shutterstock distributes.
+        check(
+            "Riots in Barcelona on February 17, 2021. (Photo by Jane Doe/ZUMA Wire/Rex Features/Shutterstock)",
+            &["Jane Doe"],
+            Some("ZUMA Wire"),
+        );
+        check(
+            "Riots in Barcelona. Jane Doe/ZUMA Press/Corbis",
+            &["Jane Doe"],
+            Some("ZUMA Press"),
+        );
+        // Written (SOPA style).
+        check(
+            "Protesters in Hong Kong. (Photo by Ivan Abreu/SOPA Images/LightRocket via Getty Images)",
+            &["Ivan Abreu"],
+            Some("SOPA Images"),
         );
     }
 

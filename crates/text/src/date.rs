@@ -45,15 +45,25 @@ const WEEKDAYS: &str = r"monday|tuesday|wednesday|thursday|friday|saturday|sunda
 
 static MDY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b,?\s+(?P<year>\d{{4}})\b"
+        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b[,.]?\s+(?P<year>\d{{4}})\b"
     ))
     .expect("MDY regex")
 });
 static DMY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MONTHS})\b\.?,?\s+(?P<year>\d{{4}})\b"
+        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?:of\s+)?(?P<mon>{MONTHS})\b\.?,?\s+(?P<year>\d{{4}})\b"
     ))
     .expect("DMY regex")
+});
+/// Month names of captions written in French, German, Spanish, Italian and Portuguese (those
+/// that differ from the English ones); only in day-month-year dates ("le 25 novembre 2022",
+/// "am 14. März 2023", "el 3 de mayo de 2021"), never alone ("Mars 2020" is a rover).
+const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro";
+static DMY_INTL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b,?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
+    ))
+    .expect("international DMY regex")
 });
 static NUMERIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
@@ -96,7 +106,7 @@ static IN_THIS_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 static NEGATIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)(?:
-            \b(?:since|until|till|through|after|before|from|by|between|and|to|uploaded|posted|published|released|issued|updated|born|expected|scheduled|embargoed|expires?|expired|as\s+of|end\s+of|beginning\s+of|start\s+of|early|late|mid|earlier|later)\s*[:,]?\s*(?:on\s+|in\s+)?
+            \b(?:since|until|till|through|after|before|from|by|between|and|to|uploaded|posted|published|released|provided|distributed|supplied|circulated|obtained|received|issued|updated|born|expected|scheduled|embargoed|expires?|expired|as\s+of|end\s+of|beginning\s+of|start\s+of|early|late|mid|earlier|later)\s*[:,]?\s*(?:on\s+|in\s+)?
           | \bissue\s+date\s*:?\s*
           | \brelease\s+date\s*:?\s*
           | \b(?:mid|early|late)-
@@ -406,6 +416,9 @@ struct Candidate {
 
 fn month_number(name: &str) -> Option<u8> {
     let lower = name.to_lowercase();
+    if let Some(n) = intl_month_number(&lower) {
+        return Some(n);
+    }
     let key = lower.get(..3)?;
     let n = match key {
         "jan" => 1,
@@ -420,6 +433,27 @@ fn month_number(name: &str) -> Option<u8> {
         "oct" => 10,
         "nov" => 11,
         "dec" => 12,
+        _ => return None,
+    };
+    Some(n)
+}
+
+/// The number of a month name of [`MONTHS_INTL`] (lowercase) that the English 3-letter prefixes
+/// would miss or misread.
+fn intl_month_number(lower: &str) -> Option<u8> {
+    let n = match lower {
+        "janvier" | "januar" | "jänner" | "enero" | "gennaio" | "janeiro" => 1,
+        "février" | "fevrier" | "februar" | "febrero" | "febbraio" | "fevereiro" => 2,
+        "mars" | "märz" | "maerz" | "marzo" | "março" => 3,
+        "avril" | "abril" | "aprile" => 4,
+        "mai" | "mayo" | "maggio" | "maio" => 5,
+        "juin" | "juni" | "junio" | "giugno" | "junho" => 6,
+        "juillet" | "juli" | "julio" | "luglio" | "julho" => 7,
+        "août" | "aout" | "agosto" => 8,
+        "septembre" | "septiembre" | "setiembre" | "settembre" | "setembro" => 9,
+        "octobre" | "oktober" | "octubre" | "ottobre" | "outubro" => 10,
+        "novembre" | "noviembre" | "novembro" => 11,
+        "décembre" | "decembre" | "dezember" | "diciembre" | "dicembre" | "dezembro" => 12,
         _ => return None,
     };
     Some(n)
@@ -455,6 +489,7 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
     for (re, rule) in [
         (&*MDY, "date.month_day_year"),
         (&*DMY, "date.day_month_year"),
+        (&*DMY_INTL, "date.day_month_year"),
     ] {
         captures_in(re, text, windows, |c| {
             let (Some(m), Some(mon), Some(day), Some(year)) =
@@ -658,8 +693,16 @@ pub fn find_date(
         };
         let prio = if positive {
             3
-        } else if NEGATIVE_BEFORE.is_match(before) || c.span.end > lead || undated {
+        } else if NEGATIVE_BEFORE.is_match(before) || undated {
             0
+        } else if c.span.start >= lead {
+            // Later sentences are background, except a date standing alone as a dateline
+            // fragment: "…refugee camp. July 28, 2014. (AFP Photo/…)", "\n27/11/2024. Headley".
+            if c.precision != DatePrecision::Year && stands_alone(text, c.span) {
+                2
+            } else {
+                0
+            }
         } else if c.precision == DatePrecision::Year {
             // A bare year counts only at the end of the lead: "…, Syria, 2015."
             let tail = after.trim_start_matches([' ', '\t']);
@@ -747,6 +790,22 @@ pub fn find_date(
         }
     }
     (None, warnings)
+}
+
+/// The date is a sentence or line of its own: a sentence end or line break before it, and a
+/// full stop, line break or the end of the text after it.
+fn stands_alone(text: &str, span: Span) -> bool {
+    let before = &text[..span.start];
+    let pre = before.trim_end();
+    let pre_ok =
+        pre.is_empty() || pre.ends_with(['.', '!', '?']) || before[pre.len()..].contains('\n');
+    let post = text[span.end..].trim_start_matches([' ', '\t']);
+    let post_ok = post.is_empty()
+        || post.starts_with(['\n', '\r'])
+        || post
+            .strip_prefix('.')
+            .is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace));
+    pre_ok && post_ok
 }
 
 /// Whether `hay` contains `needle` (lowercase ASCII), ignoring ASCII case.
@@ -940,6 +999,96 @@ mod tests {
         // The first full date of the main clause wins.
         let t = "Israeli civilians watch rockets fly towards southern Israel, before a ceasefire November 21, 2012.";
         assert_eq!(iso(t).as_deref(), Some("2012-11-21"));
+    }
+
+    #[test]
+    fn dateline_fragments_and_typos() {
+        // Written (AFP gallery style): the date as a fragment after the first sentence.
+        assert_eq!(
+            iso("Children play near the rubble of a house in the Jabalia refugee camp. August 3, 2014. (AFP Photo/Mahmud Hams)").as_deref(),
+            Some("2014-08-03")
+        );
+        // Written (eyevine style): a headline line, then the date line.
+        assert_eq!(
+            iso("Flooding in the centre of York, UK.\n    26/02/2020. York, UK.\n\n    Water covers the streets after the river burst its banks.").as_deref(),
+            Some("2020-02-26")
+        );
+        // Written: a full stop typed for the comma.
+        assert_eq!(
+            iso(
+                "People march at a rally in Paris, France on July 14. 2019. The rally was peaceful."
+            )
+            .as_deref(),
+            Some("2019-07-14")
+        );
+        // Written (DPA style in German): a dotted day.
+        assert_eq!(
+            iso("Menschen feiern am Brandenburger Tor in Berlin am 9. November 2019.").as_deref(),
+            Some("2019-11-09")
+        );
+        // A date inside a later sentence stays background.
+        assert_eq!(
+            iso(
+                "Rescuers search the rubble in Herat province. The quake struck on 7 October 2023 at noon."
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn other_languages() {
+        // Written (AP / AFP French style).
+        assert_eq!(
+            iso("Des personnes déplacées attendent au nord de Goma, en République démocratique du Congo, le 14 août 2022.").as_deref(),
+            Some("2022-08-14")
+        );
+        assert_eq!(
+            iso("Des manifestants défilent à Paris, le 1er mai 2023.").as_deref(),
+            Some("2023-05-01")
+        );
+        // Written (EFE Spanish style).
+        assert_eq!(
+            iso("Varias personas caminan por una calle inundada en Valencia, España, el 3 de noviembre de 2024.").as_deref(),
+            Some("2024-11-03")
+        );
+        // Written (ANSA Italian style).
+        assert_eq!(
+            iso("Migranti sbarcano a Lampedusa, 2 giugno 2022.").as_deref(),
+            Some("2022-06-02")
+        );
+        // Written (Lusa Portuguese style).
+        assert_eq!(
+            iso("Bombeiros combatem um incêndio em Pedrógão Grande, 18 de junho de 2017.")
+                .as_deref(),
+            Some("2017-06-18")
+        );
+        // Non-English month names need a day: "Mars 2020" is a rover.
+        assert_eq!(
+            iso("Engineers test the Mars 2020 rover in Pasadena, California."),
+            None
+        );
+    }
+
+    #[test]
+    fn handout_dates_are_not_photo_dates() {
+        // Written (AP handout style): the day the photo was provided.
+        assert_eq!(
+            iso(
+                "In this photo provided on Monday, May 8, 2023 by the Ukrainian Presidential Press Office, rescuers work in Kyiv. (Ukrainian Presidential Press Office via AP)"
+            ),
+            None
+        );
+        assert_eq!(
+            iso(
+                "This image distributed on March 16, 2023 by the North Korean government shows a missile launch."
+            ),
+            None
+        );
+        // A photo cue still wins.
+        assert_eq!(
+            iso("In this photo provided by the Ukrainian Presidential Press Office and taken on May 7, 2023, rescuers work in Kyiv.").as_deref(),
+            Some("2023-05-07")
+        );
     }
 
     #[test]
