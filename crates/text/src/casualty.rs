@@ -17,7 +17,9 @@ use regex::Regex;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
-use crate::date::{back_runs, captures_in, contains_ascii_ci, fwd_runs, merge_windows, needs_full_search};
+use crate::date::{
+    back_runs, captures_in, contains_ascii_ci, fwd_runs, merge_windows, needs_full_search,
+};
 use crate::event::{Folded, Sentence, fold_excludes, in_excluded, sentence_of, sentences};
 use crate::{Found, Span};
 
@@ -50,8 +52,7 @@ fn num_re() -> String {
 }
 
 const AUX: &str = r"(?:(?:were|was|have|has|had|been|are|is|being|reportedly|reported|also|later|all|now|believed|feared|confirmed|found|shot|pronounced|declared|left|to\s+be|so\s+far)\s+){0,4}";
-const VERB_AFTER: &str =
-    r"killed|dead|died|deaths|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives|bodies|corpses";
+const VERB_AFTER: &str = r"killed|dead|died|deaths|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives|bodies|corpses";
 
 static NUM_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     let num = num_re();
@@ -174,7 +175,12 @@ static ANCHOR_AC: LazyLock<AhoCorasick> = LazyLock::new(|| {
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
         .kind(Some(AhoCorasickKind::DFA))
-        .build(ANCHORS.iter().chain(VAGUE_MORE.iter()).chain(MORE_ANCHORS.iter()))
+        .build(
+            ANCHORS
+                .iter()
+                .chain(VAGUE_MORE.iter())
+                .chain(MORE_ANCHORS.iter()),
+        )
         .expect("casualty anchors")
 });
 
@@ -208,7 +214,8 @@ fn windows(ft: &str) -> Option<Windows> {
             let back = if clause { far } else { back_runs(ft, a, 21) };
             w.num_first.push((back, fwd_runs(ft, z, 0)));
             // ENUMERATED: number, 2 words, "and", number (4), 2 words, auxiliaries (8).
-            w.enumerated.push((back_runs(ft, a, 22), fwd_runs(ft, z, 0)));
+            w.enumerated
+                .push((back_runs(ft, a, 22), fwd_runs(ft, z, 0)));
         }
         if (10..15).contains(&p) {
             // VERB_FIRST: verb, space, qualifier (3), number (4).
@@ -216,7 +223,8 @@ fn windows(ft: &str) -> Option<Windows> {
         }
         if p == 15 {
             // "death toll … rose to at least 40": 1 run before, 40 chars + 8 runs after.
-            w.death_toll.push((back_runs(ft, a, 1), fwd_runs(ft, z, 50)));
+            w.death_toll
+                .push((back_runs(ft, a, 1), fwd_runs(ft, z, 50)));
         }
         if p == 3 || p == 10 || p == 16 || p == 17 || p >= 23 {
             // DEATHS_OF: "deaths of", qualifier (3), number (4).
@@ -913,7 +921,10 @@ mod tests {
         assert_eq!(k(t), Some(3000));
         assert_eq!(cas(t).0.qualifier, Some("at_least"));
         // written
-        assert_eq!(k("Twelve bodies were found in a ditch near Culiacan, Mexico."), Some(12));
+        assert_eq!(
+            k("Twelve bodies were found in a ditch near Culiacan, Mexico."),
+            Some(12)
+        );
         assert_eq!(
             k("Taliban fighters stand at the site of the execution of four men in Farah province."),
             Some(4)
@@ -922,7 +933,10 @@ mod tests {
             k("Protesters denounce the killing of three students by police in Dhaka."),
             Some(3)
         );
-        assert_eq!(k("Relatives attend the funeral of five fishermen in Tyre."), Some(5));
+        assert_eq!(
+            k("Relatives attend the funeral of five fishermen in Tyre."),
+            Some(5)
+        );
         // written: not a toll
         assert_eq!(k("Two governing bodies of football met in Zurich."), None);
     }
@@ -938,7 +952,10 @@ mod tests {
         let t = "Three children and two women were wounded in the strike on Rafah.";
         assert_eq!(i(t), Some(5));
         // written: not people
-        assert_eq!(k("Two years and a month after the war began, he died."), None);
+        assert_eq!(
+            k("Two years and a month after the war began, he died."),
+            None
+        );
     }
 
     #[test]
@@ -952,7 +969,10 @@ mod tests {
             k("The death toll from the quake surpassed 40,000 on Wednesday, officials said."),
             Some(40000)
         );
-        assert_eq!(k("The toll has now passed 300, the ministry said."), Some(300));
+        assert_eq!(
+            k("The toll has now passed 300, the ministry said."),
+            Some(300)
+        );
         // written: "shot dead", "found dead", "reported killed"
         assert_eq!(k("Three protesters were shot dead in Mandalay."), Some(3));
         assert_eq!(k("Five people were found dead after the storm."), Some(5));

@@ -674,11 +674,14 @@ fn event_folded(
                 })
                 .map(|(j, _)| j)
         };
-        // An attack told as part of clashes ("set on fire during clashes between gangs",
-        // "shot by a sniper amid fighting"): the clashes are the incident.
-        if EVENT_TYPES[ty] == "attack"
-            && let Some(j) = same_sent(idx, "armed_clash")
-            && scored[j].ctx < 1.0
+        // An attack or explosion told as part of a larger incident ("set on fire during clashes
+        // between gangs", "an explosion is seen during an air strike"): that incident.
+        if matches!(EVENT_TYPES[ty], "attack" | "explosion")
+            && let Some(j) = ["armed_clash", "air_strike", "shelling"]
+                .iter()
+                .filter_map(|t| same_sent(idx, t))
+                .filter(|&j| scored[j].ctx < 1.0)
+                .min_by_key(|&j| scored[j].hit.start)
         {
             ty = scored[j].ty;
             idx = j;
@@ -842,7 +845,9 @@ fn scorelines(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')) {
+        if !b[i].is_ascii_digit()
+            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
+        {
             i += 1;
             continue;
         }
@@ -1148,7 +1153,10 @@ mod tests {
                 Some("protest"),
             ),
             // written: stadium floodlights are not a flood (the stadium makes it sport)
-            ("Fans watch under the floodlights at a stadium.", Some("sport")),
+            (
+                "Fans watch under the floodlights at a stadium.",
+                Some("sport"),
+            ),
         ];
         for (t, want) in cases {
             assert_eq!(ty(t).as_deref(), want, "{t}");
@@ -1277,9 +1285,13 @@ mod tests {
         let t = "11 March 2024 | Newcastle manager Eddie Howe clashes with the fourth official at St James' \
                  Park. Newcastle won 2-1. | Photograph: Owen Humphreys/PA";
         assert_eq!(ty(t).as_deref(), Some("sport"));
-        let t = "Chelsea's Cole Palmer celebrates after their 4\u{2013}1 win over Manchester United.";
+        let t =
+            "Chelsea's Cole Palmer celebrates after their 4\u{2013}1 win over Manchester United.";
         assert_eq!(ty(t).as_deref(), Some("sport"));
-        assert_eq!(scorelines("Picture taken 24-06-2014 at 10-15 hours."), vec![]);
+        assert_eq!(
+            scorelines("Picture taken 24-06-2014 at 10-15 hours."),
+            vec![]
+        );
         assert_eq!(scorelines("Arsenal beat Chelsea 5-0.").len(), 1);
     }
 
@@ -1289,8 +1301,12 @@ mod tests {
         let t = "A man stands in his home, which was set on fire during clashes between rival gangs in \
                  Port-au-Prince, Haiti.";
         assert_eq!(ty(t).as_deref(), Some("armed_clash"));
-        let t = "A man was shot by a sniper amid fighting between the army and the RSF in Khartoum.";
+        let t =
+            "A man was shot by a sniper amid fighting between the army and the RSF in Khartoum.";
         assert_eq!(ty(t).as_deref(), Some("armed_clash"));
+        // written: the explosion seen is part of the air strike
+        let t = "An explosion is seen during an Israeli air strike on Gaza City, May 2021.";
+        assert_eq!(ty(t).as_deref(), Some("air_strike"));
         // written: an attack alone stays an attack
         let t = "Houses were set on fire by gunmen in the village of Kuru, Nigeria.";
         assert_eq!(ty(t).as_deref(), Some("attack"));
@@ -1334,7 +1350,10 @@ mod tests {
         let t = "Children stand outside tents at a camp for displaced people in Idlib, Syria. More than 2 \
                  million people have been displaced in the region, according to the United Nations.";
         let e = ev(t);
-        assert_eq!(e.event_type.map(|f| f.value).as_deref(), Some("displacement"));
+        assert_eq!(
+            e.event_type.map(|f| f.value).as_deref(),
+            Some("displacement")
+        );
         assert!(e.reported.is_none());
     }
 
@@ -1388,7 +1407,10 @@ mod tests {
     fn more_scenes() {
         let cases = [
             // written: protests
-            ("Police fire water cannon at protesters in Tbilisi, Georgia.", "protest"),
+            (
+                "Police fire water cannon at protesters in Tbilisi, Georgia.",
+                "protest",
+            ),
             (
                 "Supporters of the opposition march through the centre of Dhaka to demand new elections.",
                 "protest",
@@ -1441,14 +1463,38 @@ mod tests {
     fn strikes_of_all_kinds() {
         let cases = [
             // written
-            ("Rescuers work at the site of a Russian drone attack on Odesa.", "air_strike"),
-            ("Smoke rises after an Israeli strike on the southern suburbs of Beirut.", "air_strike"),
-            ("A crater left by a guided bomb in Kharkiv, Ukraine.", "air_strike"),
-            ("Workers on strike rally outside a car factory in Detroit.", "protest"),
-            ("Inmates on hunger strike are shown in a prison in Ankara.", "protest"),
-            ("A tree damaged by a lightning strike near Lyon, France.", "disaster"),
-            ("A man inspects damage after a rocket attack on Sderot, Israel.", "shelling"),
-            ("A suicide bomber blew himself up at a police checkpoint in Quetta.", "explosion"),
+            (
+                "Rescuers work at the site of a Russian drone attack on Odesa.",
+                "air_strike",
+            ),
+            (
+                "Smoke rises after an Israeli strike on the southern suburbs of Beirut.",
+                "air_strike",
+            ),
+            (
+                "A crater left by a guided bomb in Kharkiv, Ukraine.",
+                "air_strike",
+            ),
+            (
+                "Workers on strike rally outside a car factory in Detroit.",
+                "protest",
+            ),
+            (
+                "Inmates on hunger strike are shown in a prison in Ankara.",
+                "protest",
+            ),
+            (
+                "A tree damaged by a lightning strike near Lyon, France.",
+                "disaster",
+            ),
+            (
+                "A man inspects damage after a rocket attack on Sderot, Israel.",
+                "shelling",
+            ),
+            (
+                "A suicide bomber blew himself up at a police checkpoint in Quetta.",
+                "explosion",
+            ),
         ];
         for (t, want) in cases {
             assert_eq!(ty(t).as_deref(), Some(want), "{t}");
