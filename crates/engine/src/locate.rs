@@ -356,7 +356,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let chain_has_town = chosen.iter().any(|&j| matches!(resolved[j], Resolved::Place(_)) && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement));
     for (pos, &i) in chosen.iter().enumerate() {
         let p = &places[i];
-        let next_known_populated = chosen.get(pos + 1).is_some_and(|&j| matches!(resolved[j], Resolved::Place(_)) && places[j].cue != PlaceCue::Province);
+        // "in Jubar, Damascus": only a bare comma between the unknown name and a known town.
+        let next_known_populated = chosen.get(pos + 1).is_some_and(|&j| {
+            matches!(resolved[j], Resolved::Place(_))
+                && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
+                && text.get(places[i].span.end..places[j].span.start).is_some_and(|gap| gap.trim() == ",")
+        });
         match (&resolved[i], p.cue) {
             (Resolved::Country(_), _) => {
                 country_idx.get_or_insert(i);

@@ -170,9 +170,18 @@ impl NameLexicon {
     /// The lexicon shipped with dateline.
     pub fn builtin() -> Self {
         let mut lex = NameLexicon::empty();
-        lex.add_words("builtin:name_words.tsv", include_str!("../../../data/name_words.tsv")).expect("builtin name_words.tsv");
-        lex.add_orgs("builtin:orgs.tsv", include_str!("../../../data/orgs.tsv")).expect("builtin orgs.tsv");
-        lex.add_common_words("builtin:common_words.tsv", include_str!("../../../data/common_words.tsv")).expect("builtin common_words.tsv");
+        lex.add_words(
+            "builtin:name_words.tsv",
+            include_str!("../../../data/name_words.tsv"),
+        )
+        .expect("builtin name_words.tsv");
+        lex.add_orgs("builtin:orgs.tsv", include_str!("../../../data/orgs.tsv"))
+            .expect("builtin orgs.tsv");
+        lex.add_common_words(
+            "builtin:common_words.tsv",
+            include_str!("../../../data/common_words.tsv"),
+        )
+        .expect("builtin common_words.tsv");
         lex
     }
 
@@ -192,34 +201,62 @@ impl NameLexicon {
     pub fn add_words(&mut self, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
         for (line, cols) in crate::tsv_rows(tsv) {
             if cols.len() < 2 || cols[1].is_empty() {
-                return Err(LexiconError { source_name: source_name.into(), line, message: "expected: class<TAB>word".into() });
+                return Err(LexiconError {
+                    source_name: source_name.into(),
+                    line,
+                    message: "expected: class<TAB>word".into(),
+                });
             }
             let class = cols[0];
             const CLASSES: &[&str] = &[
-                "title", "not_name", "org_head", "org_first", "place_after", "place_before", "place_head", "place_first", "direction",
-                "locative", "month", "weekday", "region", "english", "foreign",
+                "title",
+                "not_name",
+                "org_head",
+                "org_first",
+                "place_after",
+                "place_before",
+                "place_head",
+                "place_first",
+                "direction",
+                "locative",
+                "month",
+                "weekday",
+                "region",
+                "english",
+                "foreign",
             ];
             if !CLASSES.contains(&class) {
-                return Err(LexiconError { source_name: source_name.into(), line, message: format!("unknown class {class:?}") });
+                return Err(LexiconError {
+                    source_name: source_name.into(),
+                    line,
+                    message: format!("unknown class {class:?}"),
+                });
             }
             if class == "place_before" {
                 self.phrases_before.push(cols[1].to_lowercase());
             }
-            self.classes.entry(class.to_string()).or_default().insert(cols[1].to_lowercase());
+            self.classes
+                .entry(class.to_string())
+                .or_default()
+                .insert(cols[1].to_lowercase());
         }
         // Longest phrase first so "refugee camp" wins over "camp".
-        self.phrases_before.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        self.phrases_before
+            .sort_by_key(|p| std::cmp::Reverse(p.len()));
         Ok(())
     }
 
     /// Adds rows of a `common_words.tsv` file (word, frequency class).
     pub fn add_common_words(&mut self, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
         for (line, cols) in crate::tsv_rows(tsv) {
-            let size = cols.get(1).and_then(|s| s.parse::<u8>().ok()).ok_or_else(|| LexiconError {
-                source_name: source_name.into(),
-                line,
-                message: "expected: word<TAB>size".into(),
-            })?;
+            let size = cols
+                .get(1)
+                .and_then(|s| s.parse::<u8>().ok())
+                .ok_or_else(|| LexiconError {
+                    source_name: source_name.into(),
+                    line,
+                    message: "expected: word<TAB>size".into(),
+                })?;
             self.common.insert(cols[0].to_lowercase(), size);
         }
         Ok(())
@@ -230,11 +267,18 @@ impl NameLexicon {
         for (line, cols) in crate::tsv_rows(tsv) {
             let canonical = cols[0];
             if canonical.is_empty() {
-                return Err(LexiconError { source_name: source_name.into(), line, message: "empty organization name".into() });
+                return Err(LexiconError {
+                    source_name: source_name.into(),
+                    line,
+                    message: "empty organization name".into(),
+                });
             }
             let acronym = cols.get(1).filter(|a| !a.is_empty()).map(|a| a.to_string());
             let idx = self.orgs.len();
-            self.orgs.push(OrgEntry { canonical: canonical.to_string(), acronym: acronym.clone() });
+            self.orgs.push(OrgEntry {
+                canonical: canonical.to_string(),
+                acronym: acronym.clone(),
+            });
             self.org_patterns.push((canonical.to_string(), idx));
             if let Some(a) = acronym {
                 self.org_patterns.push((a, idx));
@@ -251,14 +295,20 @@ impl NameLexicon {
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostLongest)
                 .build(self.org_patterns.iter().map(|(p, _)| p.as_str()))
-                .map_err(|e| LexiconError { source_name: source_name.into(), line: 0, message: e.to_string() })?,
+                .map_err(|e| LexiconError {
+                    source_name: source_name.into(),
+                    line: 0,
+                    message: e.to_string(),
+                })?,
         );
         Ok(())
     }
 
     fn is(&self, class: &str, word: &str) -> bool {
         let key = lower(word);
-        self.classes.get(class).is_some_and(|s| s.contains(key.as_ref()))
+        self.classes
+            .get(class)
+            .is_some_and(|s| s.contains(key.as_ref()))
     }
 
     /// Frequency class of a common English word (10 = most common), if it is one.
@@ -269,7 +319,10 @@ impl NameLexicon {
 
 /// Lowercase without allocating for words that are already lowercase ASCII.
 fn lower(word: &str) -> std::borrow::Cow<'_, str> {
-    if word.bytes().all(|b| b.is_ascii_lowercase() || !b.is_ascii_alphabetic() && b.is_ascii()) {
+    if word
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || !b.is_ascii_alphabetic() && b.is_ascii())
+    {
         std::borrow::Cow::Borrowed(word)
     } else {
         std::borrow::Cow::Owned(word.to_lowercase())
@@ -279,11 +332,18 @@ fn lower(word: &str) -> std::borrow::Cow<'_, str> {
 static AGE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?:\s*\([A-Z]{1,2}\))?(?:,\s*(?:an?\s+)?|\s+(?:age|aged)\s+|,\s+(?:age|aged)\s+)(\d{1,3})\b(-year-old|(?:\s|,|\.|\)|;|$))").unwrap()
 });
-static AGE_BEFORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(\d{1,3})-year-old(?:\s+[a-z]+){0,2}\s*,?\s*$").unwrap());
-static ACRONYM_AFTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*\(([A-Z][A-Za-z]{1,7})\)").unwrap());
+static AGE_BEFORE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(\d{1,3})-year-old(?:\s+[a-z]+){0,2}\s*,?\s*$").unwrap());
+static ACRONYM_AFTER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*\(([A-Z][A-Za-z]{1,7})\)").unwrap());
 
 /// Finds people, organizations, places and demonyms outside the `exclude` spans (the credit).
-pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, exclude: &[Span]) -> Mentions {
+pub fn find_mentions(
+    text: &str,
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+    exclude: &[Span],
+) -> Mentions {
     let words = names::words(text);
     let mut m = Mentions::default();
     let mut taken: Vec<Span> = exclude.to_vec();
@@ -301,15 +361,23 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
                 continue;
             }
             let entry = &lex.orgs[*idx];
-            let canonical = (!written.eq_ignore_ascii_case(&entry.canonical)).then(|| entry.canonical.clone());
-            let acronym = ACRONYM_AFTER.captures(ahead(text, span.end, 16)).map(|c| c[1].to_string()).or(entry.acronym.clone());
+            let canonical =
+                (!written.eq_ignore_ascii_case(&entry.canonical)).then(|| entry.canonical.clone());
+            let acronym = ACRONYM_AFTER
+                .captures(ahead(text, span.end, 16))
+                .map(|c| c[1].to_string())
+                .or(entry.acronym.clone());
             let mut full = span;
             if let Some(c) = ACRONYM_AFTER.captures(ahead(text, span.end, 16)) {
                 full.end = span.end + c.get(0).unwrap().end();
             }
             taken.push(full);
             // The acronym alone, when it matched, is the name written.
-            m.organizations.push(OrgFound { name: Found::new(written.to_string(), span, "org.lexicon"), acronym, canonical });
+            m.organizations.push(OrgFound {
+                name: Found::new(written.to_string(), span, "org.lexicon"),
+                acronym,
+                canonical,
+            });
         }
     }
 
@@ -330,34 +398,51 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
         let first_word = ws[0].span.slice(text);
         let last_word = ws[ws.len() - 1].span.slice(text);
         if ws.len() == 1
-            && let Some(cc) = oracle.demonym(s) {
-                m.demonyms.push(DemonymMention { country: cc, span: piece.span, sentence: ws[0].sentence });
-                continue;
-            }
+            && let Some(cc) = oracle.demonym(s)
+        {
+            m.demonyms.push(DemonymMention {
+                country: cc,
+                span: piece.span,
+                sentence: ws[0].sentence,
+            });
+            continue;
+        }
         // "Manchester City's Oleksandr Zinchenko", "Liverpool's Mohamed Salah": in a sports
         // caption a club's player; a country's player ("England's Moeen Ali") stays a place.
         let sport_team = piece.possessive
             && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country)
             && is_sport_possessive(text, &words, piece.last);
-        if !sport_team
-            && let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
-                m.places.push(p);
-                continue;
-            }
-        let acronym = ACRONYM_AFTER.captures(ahead(text, piece.span.end, 16)).map(|c| c[1].to_string());
+        if !sport_team && let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
+            m.places.push(p);
+            continue;
+        }
+        let acronym = ACRONYM_AFTER
+            .captures(ahead(text, piece.span.end, 16))
+            .map(|c| c[1].to_string());
         let inner_org_of = ws.windows(2).any(|p| {
             let (a, b) = (p[0].span.slice(text), p[1].span.slice(text));
             (lex.is("org_head", a) || lex.is("org_first", a)) && matches!(b, "of" | "for")
         });
         let org_shape = (ws.len() >= 2 || names::is_all_caps(s) && s.len() >= 3)
             && (lex.is("org_head", last_word) || lex.is("org_first", first_word) || inner_org_of)
-            || acronym.as_deref().is_some_and(|a| a.len() >= 2 && a.chars().filter(|c| c.is_uppercase()).count() >= 2) && ws.len() >= 2
+            || acronym.as_deref().is_some_and(|a| {
+                a.len() >= 2 && a.chars().filter(|c| c.is_uppercase()).count() >= 2
+            }) && ws.len() >= 2
             || sport_team
             || teams.iter().any(|t| t.contains(&piece.span))
-            || (is_opponent(text, piece.span) && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country));
+            || (is_opponent(text, piece.span)
+                && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country));
         if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
-            let rule = if acronym.is_some() { "org.acronym" } else { "org.pattern" };
-            m.organizations.push(OrgFound { name: Found::new(s.to_string(), piece.span, rule), acronym, canonical: None });
+            let rule = if acronym.is_some() {
+                "org.acronym"
+            } else {
+                "org.pattern"
+            };
+            m.organizations.push(OrgFound {
+                name: Found::new(s.to_string(), piece.span, rule),
+                acronym,
+                canonical: None,
+            });
             continue;
         }
         candidates.push(piece);
@@ -390,7 +475,8 @@ pub fn find_mentions(text: &str, lex: &NameLexicon, oracle: &dyn PlaceOracle, ex
             merge_person(&mut m.people, person, text);
         }
     }
-    m.people.retain(|p| p.name.value.contains(' ') || p.age.is_some() || p.role.is_some());
+    m.people
+        .retain(|p| p.name.value.contains(' ') || p.age.is_some() || p.role.is_some());
     m
 }
 
@@ -402,8 +488,18 @@ fn merge_org_conjunctions(text: &str, words: &[Word], chunks: &mut Vec<Chunk>, l
         let (a, b) = (&chunks[i], &chunks[i + 1]);
         let gap = &text[a.span.end..b.span.start];
         let b_last = words[b.last - 1].span.slice(text);
-        if !a.possessive && gap == " and " && b.last - b.first <= 3 && a.last - a.first <= 4 && lex.is("org_head", b_last) {
-            chunks[i] = Chunk { span: Span::new(a.span.start, b.span.end), first: a.first, last: b.last, possessive: b.possessive };
+        if !a.possessive
+            && gap == " and "
+            && b.last - b.first <= 3
+            && a.last - a.first <= 4
+            && lex.is("org_head", b_last)
+        {
+            chunks[i] = Chunk {
+                span: Span::new(a.span.start, b.span.end),
+                first: a.first,
+                last: b.last,
+                possessive: b.possessive,
+            };
             chunks.remove(i + 1);
         }
         i += 1;
@@ -411,7 +507,12 @@ fn merge_org_conjunctions(text: &str, words: &[Word], chunks: &mut Vec<Chunk>, l
 }
 
 /// "Cox's Bazar": a possessive inside a place name the gazetteer knows joins two chunks.
-fn merge_possessive_names(text: &str, chunks: &mut Vec<Chunk>, lex: &NameLexicon, oracle: &dyn PlaceOracle) {
+fn merge_possessive_names(
+    text: &str,
+    chunks: &mut Vec<Chunk>,
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+) {
     let mut i = 0;
     while i + 1 < chunks.len() {
         let (a, b) = (&chunks[i], &chunks[i + 1]);
@@ -419,8 +520,16 @@ fn merge_possessive_names(text: &str, chunks: &mut Vec<Chunk>, lex: &NameLexicon
         let joined = &text[a.span.start..b.span.end];
         let b_head = text[..b.span.end].rsplit(' ').next().unwrap_or("");
         let landmark = lex.is("place_head", b_head);
-        if a.possessive && matches!(gap, "'s " | "’s " | "' " | "’ ") && (oracle.place(joined).is_some() || landmark) {
-            let merged = Chunk { span: Span::new(a.span.start, b.span.end), first: a.first, last: b.last, possessive: b.possessive };
+        if a.possessive
+            && matches!(gap, "'s " | "’s " | "' " | "’ ")
+            && (oracle.place(joined).is_some() || landmark)
+        {
+            let merged = Chunk {
+                span: Span::new(a.span.start, b.span.end),
+                first: a.first,
+                last: b.last,
+                possessive: b.possessive,
+            };
             chunks[i] = merged;
             chunks.remove(i + 1);
         }
@@ -428,18 +537,30 @@ fn merge_possessive_names(text: &str, chunks: &mut Vec<Chunk>, lex: &NameLexicon
     }
 }
 
-fn coordinated_place(text: &str, words: &[Word], piece: &Piece, places: &[PlacePhrase], lex: &NameLexicon, oracle: &dyn PlaceOracle) -> Option<PlacePhrase> {
+fn coordinated_place(
+    text: &str,
+    words: &[Word],
+    piece: &Piece,
+    places: &[PlacePhrase],
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+) -> Option<PlacePhrase> {
     let ws = &words[piece.first..piece.last];
     let name = piece.span.slice(text);
     if ws.iter().any(|w| {
         let t = w.span.slice(text);
-        lex.common_size(t).is_some_and(|z| z <= 20) || lex.is("not_name", t) || lex.is("title", t) || oracle.demonym(t).is_some()
+        lex.common_size(t).is_some_and(|z| z <= 20)
+            || lex.is("not_name", t)
+            || lex.is("title", t)
+            || oracle.demonym(t).is_some()
     }) || names::is_all_caps(name)
     {
         return None;
     }
     let fold = |s: &str| s.to_lowercase();
-    let repeated = places.iter().any(|p| fold(&p.name) == fold(name) || fold(&p.lookup) == fold(name));
+    let repeated = places
+        .iter()
+        .any(|p| fold(&p.name) == fold(name) || fold(&p.lookup) == fold(name));
     let joined = |gap: &str| matches!(gap.trim(), "," | "and" | ", and" | "or" | "&");
     let next_to_place = places.iter().any(|p| {
         (p.span.end <= piece.span.start && joined(&text[p.span.end..piece.span.start]))
@@ -450,7 +571,12 @@ fn coordinated_place(text: &str, words: &[Word], piece: &Piece, places: &[PlaceP
     }
     // "the mayor of Derna, Abdulmenam al-Ghaithi, told": an apposition, not a list.
     let after = text[piece.span.end..].trim_start();
-    if !repeated && ws.len() >= 2 && after.starts_with(',') && after[1..].trim_start().starts_with(char::is_lowercase) && !after[1..].trim_start().starts_with("and ") {
+    if !repeated
+        && ws.len() >= 2
+        && after.starts_with(',')
+        && after[1..].trim_start().starts_with(char::is_lowercase)
+        && !after[1..].trim_start().starts_with("and ")
+    {
         return None;
     }
     let known = oracle.place(name);
@@ -463,7 +589,11 @@ fn coordinated_place(text: &str, words: &[Word], piece: &Piece, places: &[PlaceP
         preposition: None,
         sentence: ws[0].sentence,
         possessive: piece.possessive,
-        rule: if repeated { "place.repeated" } else { "place.coordinated" },
+        rule: if repeated {
+            "place.repeated"
+        } else {
+            "place.coordinated"
+        },
     })
 }
 
@@ -495,7 +625,14 @@ struct Piece {
     stripped_from: usize,
 }
 
-fn split_chunk(text: &str, words: &[Word], chunk: &Chunk, lex: &NameLexicon, oracle: &dyn PlaceOracle, out: &mut Vec<Piece>) {
+fn split_chunk(
+    text: &str,
+    words: &[Word],
+    chunk: &Chunk,
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+    out: &mut Vec<Piece>,
+) {
     let mut first = chunk.first;
     let last = chunk.last;
     // Drop sentence-initial common words ("Displaced Iraqis") and titles ("President Bashar").
@@ -507,9 +644,14 @@ fn split_chunk(text: &str, words: &[Word], chunk: &Chunk, lex: &NameLexicon, ora
         let max_size = if last - first >= 2 { 20 } else { 35 };
         let is_common_start = w.sentence_start
             && lex.common_size(s).is_some_and(|z| z <= max_size)
-            && oracle.place(whole).is_none_or(|k| first + 1 == last && k.kind == KnownKind::Populated && !(k.primary && k.population >= 100_000));
+            && oracle.place(whole).is_none_or(|k| {
+                first + 1 == last
+                    && k.kind == KnownKind::Populated
+                    && !(k.primary && k.population >= 100_000)
+            });
         let is_title = lex.is("title", s.trim_end_matches('.'));
-        let is_junk = lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
+        let is_junk =
+            lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
         let is_article = matches!(s, "The" | "A" | "An");
         // "Iran-backed Huthi", "Saudi-led coalition": the hyphenated adjective is not the name.
         let is_adjective = (["-backed", "-led", "-held", "-run", "-allied", "-aligned", "-based", "-born", "-controlled", "-affiliated", "-linked", "-supported", "-ruled", "-administered", "-occupied", "-annexed"]
@@ -538,7 +680,8 @@ fn split_chunk(text: &str, words: &[Word], chunk: &Chunk, lex: &NameLexicon, ora
     let mut i = first;
     while i < last {
         let s = words[i].span.slice(text);
-        let breaker = lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
+        let breaker =
+            lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
         if breaker {
             push_piece(text, words, start, i, chunk, first, lex, oracle, out);
             start = i + 1;
@@ -568,21 +711,47 @@ fn push_piece(
     // "Max Lowe of Sheffield United": a name, then what it belongs to. Organization names keep
     // their "of" ("Ministry of Health", "Syrian Observatory for Human Rights").
     if oracle.place(whole).is_none()
-        && let Some(k) = (first + 1..last.saturating_sub(1)).find(|&k| matches!(words[k].span.slice(text), "of" | "for")) {
-            let head_last = words[k - 1].span.slice(text);
-            let head_first = words[first].span.slice(text);
-            let head_is_org = lex.is("org_head", head_last) || lex.is("org_first", head_first) || lex.is("place_head", head_last) || lex.is("title", head_last);
-            let head_known = oracle.place(Span::new(words[first].span.start, words[k - 1].span.end).slice(text)).is_some();
-            if !head_is_org && !head_known && k - first >= 2 {
-                push_piece(text, words, first, k, chunk, stripped_from, lex, oracle, out);
-                push_piece(text, words, k + 1, last, chunk, k + 1, lex, oracle, out);
-                return;
-            }
+        && let Some(k) = (first + 1..last.saturating_sub(1))
+            .find(|&k| matches!(words[k].span.slice(text), "of" | "for"))
+    {
+        let head_last = words[k - 1].span.slice(text);
+        let head_first = words[first].span.slice(text);
+        let head_is_org = lex.is("org_head", head_last)
+            || lex.is("org_first", head_first)
+            || lex.is("place_head", head_last)
+            || lex.is("title", head_last);
+        let head_known = oracle
+            .place(Span::new(words[first].span.start, words[k - 1].span.end).slice(text))
+            .is_some();
+        if !head_is_org && !head_known && k - first >= 2 {
+            push_piece(
+                text,
+                words,
+                first,
+                k,
+                chunk,
+                stripped_from,
+                lex,
+                oracle,
+                out,
+            );
+            push_piece(text, words, k + 1, last, chunk, k + 1, lex, oracle, out);
+            return;
         }
-    let piece = Piece { span, first, last, possessive: last == chunk.last && chunk.possessive, stripped_from };
+    }
+    let piece = Piece {
+        span,
+        first,
+        last,
+        possessive: last == chunk.last && chunk.possessive,
+        stripped_from,
+    };
     // A chunk the gazetteer does not know may be several known names in a row ("Sukkur Sindh")
     // or a known country inside other words ("CRICKET England Moeen").
-    if last - first >= 2 && oracle.place(whole).is_none() && !has_place_shape(text, words, first, last, lex) {
+    if last - first >= 2
+        && oracle.place(whole).is_none()
+        && !has_place_shape(text, words, first, last, lex)
+    {
         let mut parts = Vec::new();
         let mut i = first;
         let mut known_any = false;
@@ -591,10 +760,11 @@ fn push_piece(
             for j in (i + 1..=last).rev() {
                 let sub = Span::new(words[i].span.start, words[j - 1].span.end).slice(text);
                 if let Some(k) = oracle.place(sub)
-                    && (k.kind != KnownKind::Populated || j - i >= 2 || k.population >= 20_000) {
-                        found = Some(j);
-                        break;
-                    }
+                    && (k.kind != KnownKind::Populated || j - i >= 2 || k.population >= 20_000)
+                {
+                    found = Some(j);
+                    break;
+                }
             }
             match found {
                 Some(j) => {
@@ -612,15 +782,29 @@ fn push_piece(
             }
         }
         let all_known = parts.iter().all(|p| p.2);
-        let kind_of = |a: usize, b: usize| oracle.place(Span::new(words[a].span.start, words[b - 1].span.end).slice(text)).map(|p| p.kind);
-        let has_country = parts.iter().any(|&(a, b, k)| k && kind_of(a, b) == Some(KnownKind::Country));
+        let kind_of = |a: usize, b: usize| {
+            oracle
+                .place(Span::new(words[a].span.start, words[b - 1].span.end).slice(text))
+                .map(|p| p.kind)
+        };
+        let has_country = parts
+            .iter()
+            .any(|&(a, b, k)| k && kind_of(a, b) == Some(KnownKind::Country));
         // "Sukkur Sindh": a town and its province; two towns' names in a row are more often a
         // person's names ("Nicolas Maduro", "Yuki Ota").
-        let has_division = parts.iter().any(|&(a, b, k)| k && kind_of(a, b).is_some_and(|kind| kind != KnownKind::Populated));
+        let has_division = parts
+            .iter()
+            .any(|&(a, b, k)| k && kind_of(a, b).is_some_and(|kind| kind != KnownKind::Populated));
         if known_any && ((all_known && has_division) || has_country) {
             for (a, b, _) in parts {
                 let sp = Span::new(words[a].span.start, words[b - 1].span.end);
-                out.push(Piece { span: sp, first: a, last: b, possessive: b == chunk.last && chunk.possessive, stripped_from: a });
+                out.push(Piece {
+                    span: sp,
+                    first: a,
+                    last: b,
+                    possessive: b == chunk.last && chunk.possessive,
+                    stripped_from: a,
+                });
             }
             return;
         }
@@ -628,7 +812,13 @@ fn push_piece(
     out.push(piece);
 }
 
-fn has_place_shape(text: &str, words: &[Word], first: usize, last: usize, lex: &NameLexicon) -> bool {
+fn has_place_shape(
+    text: &str,
+    words: &[Word],
+    first: usize,
+    last: usize,
+    lex: &NameLexicon,
+) -> bool {
     lex.is("place_head", words[last - 1].span.slice(text))
         || lex.is("place_first", words[first].span.slice(text))
         || lex.is("direction", words[first].span.slice(text))
@@ -648,10 +838,17 @@ fn case_fits(written: &str, pattern: &str) -> bool {
         return true;
     }
     let ws: Vec<&str> = written.split_whitespace().collect();
-    let caps = ws.iter().filter(|w| w.chars().next().is_some_and(char::is_uppercase)).count();
+    let caps = ws
+        .iter()
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+        .count();
     let first_cap = written.chars().next().is_some_and(char::is_uppercase);
     // Acronyms must be written in capitals.
-    if !pattern.contains(' ') && pattern.chars().all(|c| c.is_uppercase() || !c.is_alphabetic()) {
+    if !pattern.contains(' ')
+        && pattern
+            .chars()
+            .all(|c| c.is_uppercase() || !c.is_alphabetic())
+    {
         return written == pattern;
     }
     first_cap && caps * 2 >= ws.len()
@@ -659,30 +856,86 @@ fn case_fits(written: &str, pattern: &str) -> bool {
 
 fn is_sport_possessive(text: &str, words: &[Word], after: usize) -> bool {
     // "Manchester City's Oleksandr Zinchenko in action": a team's player.
-    let Some(next) = words.get(after) else { return false };
+    let Some(next) = words.get(after) else {
+        return false;
+    };
     names::is_capitalized(next.span.slice(text)) && is_sport_caption(text)
 }
 
 /// Words that make a caption a sports caption, for telling clubs from the towns they are named after.
 fn is_sport_caption(text: &str) -> bool {
     if !text.is_ascii() {
-        return is_sport_caption(&text.chars().map(|c| if c.is_ascii() { c } else { ' ' }).collect::<String>());
+        return is_sport_caption(
+            &text
+                .chars()
+                .map(|c| if c.is_ascii() { c } else { ' ' })
+                .collect::<String>(),
+        );
     }
     const SPORT_WORDS: &[&str] = &[
-        "match", "game", "league", "cup", "goal", "in action", "championship", "stadium", "football", "soccer", "rugby", "scoring",
-        "scores", "celebrates", "penalty", "striker", "midfielder", "defender", "goalkeeper", "tournament", "premier", "season",
-        "derby", "kick-off", "tackle", "won 1-", "won 2-", "won 3-", "won 4-", "won 5-", "fixture", "semi-final", "quarter-final",
+        "match",
+        "game",
+        "league",
+        "cup",
+        "goal",
+        "in action",
+        "championship",
+        "stadium",
+        "football",
+        "soccer",
+        "rugby",
+        "scoring",
+        "scores",
+        "celebrates",
+        "penalty",
+        "striker",
+        "midfielder",
+        "defender",
+        "goalkeeper",
+        "tournament",
+        "premier",
+        "season",
+        "derby",
+        "kick-off",
+        "tackle",
+        "won 1-",
+        "won 2-",
+        "won 3-",
+        "won 4-",
+        "won 5-",
+        "fixture",
+        "semi-final",
+        "quarter-final",
     ];
-    static SPORT: LazyLock<AhoCorasick> =
-        LazyLock::new(|| AhoCorasickBuilder::new().ascii_case_insensitive(true).build(SPORT_WORDS).expect("sport words"));
+    static SPORT: LazyLock<AhoCorasick> = LazyLock::new(|| {
+        AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .build(SPORT_WORDS)
+            .expect("sport words")
+    });
     SPORT.is_match(text)
 }
 
 /// "celebrates scoring against Burnley", "beat Arsenal 2-1": in a sports caption, the opponent.
 fn is_opponent(text: &str, span: Span) -> bool {
     let before = text[..span.start].trim_end();
-    let last = before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
-    matches!(last, "against" | "vs" | "vs." | "v" | "beat" | "beats" | "defeated" | "face" | "faces" | "versus") && is_sport_caption(text)
+    let last = before
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or("");
+    matches!(
+        last,
+        "against"
+            | "vs"
+            | "vs."
+            | "v"
+            | "beat"
+            | "beats"
+            | "defeated"
+            | "face"
+            | "faces"
+            | "versus"
+    ) && is_sport_caption(text)
 }
 
 /// At most `len` bytes of `text` from `start`: anchored patterns look only this far, and the
@@ -704,12 +957,22 @@ fn team_spans(text: &str) -> Vec<Span> {
         Regex::new(r"(?i)\b(?:match|game|final|semi-final|clash|derby|tie|fixture)\s+(?:between|against)\s+([^,.;]+?)\s+(?:and|vs\.?|v)\s+([^,.;]+?)(?:[,.;]|\s+(?:at|in|on)\b)|\b([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:vs?\.?|versus)\s+([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\b").unwrap()
     });
     // Most captions name no fixture; skip the capturing search unless a marker is there.
-    if !(text.contains(" v") || text.contains("between ") || text.contains("against ") || text.contains("versus")) {
+    if !(text.contains(" v")
+        || text.contains("between ")
+        || text.contains("against ")
+        || text.contains("versus"))
+    {
         return Vec::new();
     }
     BETWEEN
         .captures_iter(text)
-        .flat_map(|c| [c.get(1), c.get(2), c.get(3), c.get(4)].into_iter().flatten().map(|g| Span::new(g.start(), g.end())).collect::<Vec<_>>())
+        .flat_map(|c| {
+            [c.get(1), c.get(2), c.get(3), c.get(4)]
+                .into_iter()
+                .flatten()
+                .map(|g| Span::new(g.start(), g.end()))
+                .collect::<Vec<_>>()
+        })
         .collect()
 }
 
@@ -733,7 +996,13 @@ fn words_before(text: &str, words: &[Word], idx: usize, n: usize) -> Vec<(usize,
     out
 }
 
-fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: &dyn PlaceOracle) -> Option<PlacePhrase> {
+fn place_phrase(
+    text: &str,
+    words: &[Word],
+    piece: &Piece,
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+) -> Option<PlacePhrase> {
     let ws = &words[piece.first..piece.last];
     let mut name_span = piece.span;
     let mut lookup = piece.span.slice(text).to_string();
@@ -749,22 +1018,31 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     if !piece.possessive {
         for w in lex.classes.get("place_after").into_iter().flatten() {
             let w: &str = w;
-            if let Some(rest) = after_lower.strip_prefix(' ').and_then(|a| a.strip_prefix(w))
-                && rest.chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '-') && after[1..].starts_with(|c: char| c.is_lowercase()) {
-                    let c = cue_of(w);
-                    if c != PlaceCue::None && (cue == PlaceCue::None || w.contains(' ')) {
-                        cue = c;
-                        rule = "place.cue_after";
-                        // Camps and landmarks keep their generic word in the name.
-                        if matches!(c, PlaceCue::Camp | PlaceCue::Landmark) {
-                            name_span = Span::new(piece.span.start, piece.span.end + 1 + w.len());
-                        }
+            if let Some(rest) = after_lower
+                .strip_prefix(' ')
+                .and_then(|a| a.strip_prefix(w))
+                && rest
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric() && c != '-')
+                && after[1..].starts_with(|c: char| c.is_lowercase())
+            {
+                let c = cue_of(w);
+                if c != PlaceCue::None && (cue == PlaceCue::None || w.contains(' ')) {
+                    cue = c;
+                    rule = "place.cue_after";
+                    // Camps and landmarks keep their generic word in the name.
+                    if matches!(c, PlaceCue::Camp | PlaceCue::Landmark) {
+                        name_span = Span::new(piece.span.start, piece.span.end + 1 + w.len());
                     }
                 }
+            }
         }
     }
     if cue == PlaceCue::None && !piece.possessive {
-        static CAMP_AFTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^ (?:(?:refugee|refugees|transit|displacement|displaced|idp|IDP|tent|reception|migrant|migrants|detention|evacuation|temporary|makeshift|informal|people|persons|relief|protest)[ -]){1,3}(?:camp|camps|settlement|centre|center|shelter)\b").unwrap());
+        static CAMP_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^ (?:(?:refugee|refugees|transit|displacement|displaced|idp|IDP|tent|reception|migrant|migrants|detention|evacuation|temporary|makeshift|informal|people|persons|relief|protest)[ -]){1,3}(?:camp|camps|settlement|centre|center|shelter)\b").unwrap()
+        });
         if let Some(m) = CAMP_AFTER.find(ahead(after, 0, 80)) {
             {
                 cue = PlaceCue::Camp;
@@ -775,7 +1053,9 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     }
     // Capitalized head word: "Arundel Castle", "Saitama Prefecture", "Lake Manchar".
     let known_whole = oracle.place(piece.span.slice(text));
-    let populated_whole = known_whole.as_ref().is_some_and(|k| k.kind == KnownKind::Populated && k.primary);
+    let populated_whole = known_whole
+        .as_ref()
+        .is_some_and(|k| k.kind == KnownKind::Populated && k.primary);
     if cue == PlaceCue::None && ws.len() >= 2 && !populated_whole {
         if lex.is("place_head", last_word) {
             cue = cue_of(&last_word.to_lowercase());
@@ -797,10 +1077,17 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
     }
     // Words before: "town of X", "capital X", "in the northern Syrian city of X".
     let before = words_before(text, words, piece.first, 6);
-    let before_text: String = before.iter().map(|(_, w)| w.as_str()).collect::<Vec<_>>().join(" ");
+    let before_text: String = before
+        .iter()
+        .map(|(_, w)| w.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
     if cue == PlaceCue::None || cue == PlaceCue::Region {
         for phrase in &lex.phrases_before {
-            if before_text.ends_with(phrase.as_str()) && (before_text.len() == phrase.len() || before_text[..before_text.len() - phrase.len()].ends_with(' ')) {
+            if before_text.ends_with(phrase.as_str())
+                && (before_text.len() == phrase.len()
+                    || before_text[..before_text.len() - phrase.len()].ends_with(' '))
+            {
                 let c = cue_before(phrase.split_whitespace().next().unwrap_or(""));
                 if c != PlaceCue::None {
                     cue = c;
@@ -810,24 +1097,55 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
             }
         }
     }
-    let preposition = nearest_preposition(text, words, &before, lex)
-        .or_else(|| (sentence == 0 && ws[0].sentence_start).then(|| "dateline".to_string()).filter(|_| is_dateline(text, piece.span)));
+    let preposition = nearest_preposition(text, words, &before, lex).or_else(|| {
+        (sentence == 0 && ws[0].sentence_start)
+            .then(|| "dateline".to_string())
+            .filter(|_| is_dateline(text, piece.span))
+    });
 
     // "a Shiite area", "Kurdish villages": a people's name with a place word is not a place name.
-    if known_whole.is_none() && ws.iter().any(|w| lex.is("not_name", w.span.slice(text)) || oracle.demonym(w.span.slice(text)).is_some()) && cue != PlaceCue::None && ws.len() == 1 {
+    if known_whole.is_none()
+        && ws.iter().any(|w| {
+            lex.is("not_name", w.span.slice(text)) || oracle.demonym(w.span.slice(text)).is_some()
+        })
+        && cue != PlaceCue::None
+        && ws.len() == 1
+    {
         return None;
     }
     // "an officer of the Yemen army", "Syria state TV": a name used as an adjective is not a place.
     if cue == PlaceCue::None && !piece.possessive {
-        let next_word = after.trim_start().split(|c: char| !c.is_alphanumeric() && c != '-').next().unwrap_or("");
+        let next_word = after
+            .trim_start()
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .next()
+            .unwrap_or("");
         if after.starts_with(' ') && ATTRIBUTIVE_HEADS.contains(&next_word) {
             return None;
         }
     }
-    let known = oracle.place(&lookup).or_else(|| if lookup != piece.span.slice(text) { oracle.place(piece.span.slice(text)) } else { None });
-    let locative = preposition.as_deref().is_some_and(|p| lex.is("locative", p) || p == "dateline" || p == "from" || p == "of" || p == "to" || p == "into" || p == "towards");
+    let known = oracle.place(&lookup).or_else(|| {
+        if lookup != piece.span.slice(text) {
+            oracle.place(piece.span.slice(text))
+        } else {
+            None
+        }
+    });
+    let locative = preposition.as_deref().is_some_and(|p| {
+        lex.is("locative", p)
+            || p == "dateline"
+            || p == "from"
+            || p == "of"
+            || p == "to"
+            || p == "into"
+            || p == "towards"
+    });
     let in_list = list_neighbour_known(text, piece.span, oracle);
-    if known.as_ref().is_none_or(|k| k.kind == KnownKind::Populated) && lex.is("region", piece.span.slice(text)) {
+    if known
+        .as_ref()
+        .is_none_or(|k| k.kind == KnownKind::Populated)
+        && lex.is("region", piece.span.slice(text))
+    {
         // "Asia's soccer boss", "across the Middle East": a world region is a place, never a town.
         return Some(PlacePhrase {
             name: piece.span.slice(text).to_string(),
@@ -841,19 +1159,46 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
             rule: "place.region_name",
         });
     }
+    // "in Tokyo's Kameido": a name after a known town's possessive is a part of that town.
+    let after_possessive_place = known.is_none()
+        && before.last().is_some_and(|(j, _)| {
+            words[*j].possessive && oracle.place(words[*j].span.slice(text)).is_some_and(|k| k.kind == KnownKind::Populated)
+        })
+        && !looks_like_person(text, ws, lex)
+        && lex.common_size(first_word).is_none_or(|z| z > 35);
+    if after_possessive_place && cue == PlaceCue::None {
+        cue = PlaceCue::Neighbourhood;
+        rule = "place.part_of_town";
+    }
     let accept = match (&known, cue) {
         (Some(k), _) if k.kind != KnownKind::Populated => true,
         (Some(_), c) if c != PlaceCue::None => true,
         (Some(k), _) => {
             locative
                 || in_list
-                || (k.primary && (k.population >= 1_000_000 || (piece.possessive && k.population >= 100_000) || (ws.len() >= 2 && k.population >= 50_000)))
+                || (k.primary
+                    && (k.population >= 1_000_000
+                        || (piece.possessive && k.population >= 100_000)
+                        || (ws.len() >= 2 && k.population >= 50_000)))
         }
-        (None, _) if ws.len() == 1 && (lex.is("place_head", first_word) || lex.is("org_head", first_word) || lex.is("place_after", first_word)) => false,
-        (None, PlaceCue::None) if matches!(preposition.as_deref(), Some("in" | "at" | "near")) && ws[0].sentence == 0 && !names::is_all_caps(piece.span.slice(text))
-            && !piece.possessive
-            && lex.common_size(first_word).is_none_or(|z| z > 35)
-            && ws.iter().all(|w| { let t = w.span.slice(text); !lex.is("not_name", t) && !lex.is("title", t) && oracle.demonym(t).is_none() }) =>
+        (None, _)
+            if ws.len() == 1
+                && (lex.is("place_head", first_word)
+                    || lex.is("org_head", first_word)
+                    || lex.is("place_after", first_word)) =>
+        {
+            false
+        }
+        (None, PlaceCue::None)
+            if matches!(preposition.as_deref(), Some("in" | "at" | "near"))
+                && ws[0].sentence == 0
+                && !names::is_all_caps(piece.span.slice(text))
+                && !piece.possessive
+                && lex.common_size(first_word).is_none_or(|z| z > 35)
+                && ws.iter().all(|w| {
+                    let t = w.span.slice(text);
+                    !lex.is("not_name", t) && !lex.is("title", t) && oracle.demonym(t).is_none()
+                }) =>
         {
             // "in Lesbos": captions put the photo's place after "in" far more often than anything else.
             !looks_like_person(text, ws, lex)
@@ -866,8 +1211,11 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
             let after_direction = before.last().is_some_and(|(_, w)| lex.is("direction", w));
             let after_comma = text[..piece.span.start].trim_end().ends_with(',');
             let (next_known, prev_known) = list_neighbours_known(text, piece.span, oracle);
-            let locative_prep = preposition.as_deref().is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline" | "of"));
-            ((locative_prep || after_comma) && next_known || after_direction && (prev_known || next_known))
+            let locative_prep = preposition
+                .as_deref()
+                .is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline" | "of"));
+            ((locative_prep || after_comma) && next_known
+                || after_direction && (prev_known || next_known))
                 && !looks_like_person(text, ws, lex)
         }
         (None, _) => true,
@@ -876,7 +1224,11 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
         return None;
     }
     let mut name = name_span.slice(text).to_string();
-    if cue == PlaceCue::Region && lex.is("direction", first_word) && ws.len() >= 2 && known.is_none() {
+    if cue == PlaceCue::Region
+        && lex.is("direction", first_word)
+        && ws.len() >= 2
+        && known.is_none()
+    {
         // Keep the region's own name; "Eastern Ghouta" is a name, "western Mosul" never reaches here.
         name = piece.span.slice(text).to_string();
     }
@@ -898,21 +1250,83 @@ fn place_phrase(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, or
 
 /// Lowercase nouns that make a preceding place name an adjective ("the Yemen army").
 const ATTRIBUTIVE_HEADS: &[&str] = &[
-    "army", "government", "forces", "military", "police", "president", "prime", "officials", "official", "authorities", "troops",
-    "soldiers", "team", "squad", "navy", "embassy", "ministry", "media", "state", "national", "nationals", "leader", "leaders",
-    "regime", "coalition", "side", "player", "players", "fans", "supporters", "coach", "captain", "manager", "striker",
-    "midfielder", "defender", "goalkeeper", "forward", "international", "delegation", "envoy", "ambassador", "counterpart",
-    "lawmakers", "parliament", "cabinet", "opposition", "rebels", "militants", "fighters", "residents", "citizens", "refugees",
+    "army",
+    "government",
+    "forces",
+    "military",
+    "police",
+    "president",
+    "prime",
+    "officials",
+    "official",
+    "authorities",
+    "troops",
+    "soldiers",
+    "team",
+    "squad",
+    "navy",
+    "embassy",
+    "ministry",
+    "media",
+    "state",
+    "national",
+    "nationals",
+    "leader",
+    "leaders",
+    "regime",
+    "coalition",
+    "side",
+    "player",
+    "players",
+    "fans",
+    "supporters",
+    "coach",
+    "captain",
+    "manager",
+    "striker",
+    "midfielder",
+    "defender",
+    "goalkeeper",
+    "forward",
+    "international",
+    "delegation",
+    "envoy",
+    "ambassador",
+    "counterpart",
+    "lawmakers",
+    "parliament",
+    "cabinet",
+    "opposition",
+    "rebels",
+    "militants",
+    "fighters",
+    "residents",
+    "citizens",
+    "refugees",
 ];
 
-const OTHER_PREPOSITIONS: &[&str] = &["from", "to", "into", "towards", "toward", "of", "between", "via", "across", "with", "by", "for", "against", "after", "before", "during", "like", "than", "over", "under", "through"];
+const OTHER_PREPOSITIONS: &[&str] = &[
+    "from", "to", "into", "towards", "toward", "of", "between", "via", "across", "with", "by",
+    "for", "against", "after", "before", "during", "like", "than", "over", "under", "through",
+];
 
 /// The preposition governing a name, looking back over articles, adjectives and cue nouns only:
 /// "in the rebel-held besieged town of Douma" → `of`; "in action with Brighton" → `with`.
-fn nearest_preposition(text: &str, words: &[Word], before: &[(usize, String)], lex: &NameLexicon) -> Option<String> {
+fn nearest_preposition(
+    text: &str,
+    words: &[Word],
+    before: &[(usize, String)],
+    lex: &NameLexicon,
+) -> Option<String> {
     for (j, w) in before.iter().rev() {
         let w = w.as_str();
-        if w == "of" && *j > 0 && names::is_capitalized(words[*j - 1].span.slice(text)) && text[words[*j - 1].span.end..words[*j].span.start].trim().is_empty() {
+        if w == "of"
+            && *j > 0
+            && names::is_capitalized(words[*j - 1].span.slice(text))
+            && text[words[*j - 1].span.end..words[*j].span.start]
+                .trim()
+                .is_empty()
+        {
             // "Mohamed Salah of Liverpool", "Max Lowe of Sheffield United": an affiliation.
             return Some("of-name".to_string());
         }
@@ -920,12 +1334,34 @@ fn nearest_preposition(text: &str, words: &[Word], before: &[(usize, String)], l
             return Some(w.to_string());
         }
         let raw = words[*j].span.slice(text);
-        let skippable = matches!(w, "the" | "a" | "an" | "this" | "that" | "its" | "their" | "his" | "her")
-            || lex.is("direction", w)
+        let skippable = matches!(
+            w,
+            "the" | "a" | "an" | "this" | "that" | "its" | "their" | "his" | "her"
+        ) || lex.is("direction", w)
             || w.ends_with("-held")
             || w.ends_with("-controlled")
             || w.ends_with("-run")
-            || matches!(w, "besieged" | "rebel" | "opposition" | "government" | "held" | "embattled" | "war-torn" | "nearby" | "neighbouring" | "neighboring" | "coastal" | "occupied" | "annexed" | "disputed" | "old" | "small" | "remote" | "refugee")
+            || matches!(
+                w,
+                "besieged"
+                    | "rebel"
+                    | "opposition"
+                    | "government"
+                    | "held"
+                    | "embattled"
+                    | "war-torn"
+                    | "nearby"
+                    | "neighbouring"
+                    | "neighboring"
+                    | "coastal"
+                    | "occupied"
+                    | "annexed"
+                    | "disputed"
+                    | "old"
+                    | "small"
+                    | "remote"
+                    | "refugee"
+            )
             || cue_of(w) != PlaceCue::None
             || names::is_capitalized(raw);
         if !skippable {
@@ -937,7 +1373,9 @@ fn nearest_preposition(text: &str, words: &[Word], before: &[(usize, String)], l
 
 /// "ex-president" → "president", "former-minister" → "minister".
 fn strip_title_prefix(word: &str) -> &str {
-    for p in ["ex-", "Ex-", "former-", "then-", "acting-", "vice-", "deputy-"] {
+    for p in [
+        "ex-", "Ex-", "former-", "then-", "acting-", "vice-", "deputy-",
+    ] {
         if let Some(rest) = word.strip_prefix(p) {
             return rest;
         }
@@ -946,16 +1384,26 @@ fn strip_title_prefix(word: &str) -> &str {
 }
 
 fn looks_like_person(text: &str, ws: &[Word], lex: &NameLexicon) -> bool {
-    ws.len() >= 2 && ws.iter().all(|w| lex.common_size(w.span.slice(text)).is_none())
+    ws.len() >= 2
+        && ws
+            .iter()
+            .all(|w| lex.common_size(w.span.slice(text)).is_none())
         && ws.iter().any(|w| lex.is("title", w.span.slice(text)))
 }
 
 /// A caption that opens with "Idlib, Syria." or "Kitzbuehel, Austria -": a dateline.
 fn is_dateline(text: &str, span: Span) -> bool {
-    if !text[span.end..].starts_with([',', ' ', '.']) || text[span.end..].trim_start().starts_with(char::is_lowercase) {
+    if !text[span.end..].starts_with([',', ' ', '.'])
+        || text[span.end..]
+            .trim_start()
+            .starts_with(char::is_lowercase)
+    {
         return false;
     }
-    let line_end = text[span.start..].find(['.', '\n', '-', '—']).map(|i| span.start + i).unwrap_or(text.len());
+    let line_end = text[span.start..]
+        .find(['.', '\n', '-', '—'])
+        .map(|i| span.start + i)
+        .unwrap_or(text.len());
     line_end - span.start < 60
 }
 
@@ -970,15 +1418,23 @@ fn list_neighbours_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> (b
     static NEXT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^,\s+(?:(?:near|in|outside|north of|south of|east of|west of)\s+)?(?:the\s+)?(?:(?:northern|southern|eastern|western|central|north|south|east|west|north-east|north-west|south-east|south-west|northeastern|northwestern|southeastern|southwestern)\s+)?((?:[A-Z][\w'’.-]*)(?:\s+(?:al-?|el-?|[A-Z][\w'’.-]*))*)").unwrap()
     });
-    static PREV: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"((?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*)*),\s+(?:[a-z-]+\s+)?$").unwrap());
+    static PREV: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"((?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*)*),\s+(?:[a-z-]+\s+)?$").unwrap()
+    });
     let mut next = false;
     if let Some(c) = NEXT.captures(ahead(text, span.end, 120)) {
         let name = c[1].trim_end_matches('.');
         next = oracle.place(name).is_some()
-            || name.split_whitespace().next().is_some_and(|first| oracle.place(first).is_some_and(|k| k.kind != KnownKind::Populated));
+            || name.split_whitespace().next().is_some_and(|first| {
+                oracle
+                    .place(first)
+                    .is_some_and(|k| k.kind != KnownKind::Populated)
+            });
     }
     let start = floor_char_boundary(text, span.start.saturating_sub(40));
-    let prev = PREV.captures(&text[start..span.start]).is_some_and(|c| oracle.place(&c[1]).is_some());
+    let prev = PREV
+        .captures(&text[start..span.start])
+        .is_some_and(|c| oracle.place(&c[1]).is_some());
     (next, prev)
 }
 
@@ -986,7 +1442,8 @@ fn list_neighbours_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> (b
 /// of X") name the city itself, unlike the same words after a name ("X port").
 fn cue_before(word: &str) -> PlaceCue {
     match word {
-        "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "port" | "suburbs" | "location" => PlaceCue::Settlement,
+        "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "port"
+        | "suburbs" | "location" => PlaceCue::Settlement,
         w => cue_of(w),
     }
 }
@@ -994,45 +1451,70 @@ fn cue_before(word: &str) -> PlaceCue {
 fn cue_of(word: &str) -> PlaceCue {
     match word {
         "village" | "villages" | "town" | "city" | "capital" => PlaceCue::Settlement,
-        "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area" | "outskirts" | "outskirt" | "centre" | "center"
-        | "streets" | "slum" | "shantytown" | "township" => {
-            PlaceCue::Neighbourhood
-        }
-        "camp" | "refugee camp" | "displacement camp" | "settlement" | "refugee settlement" | "informal settlement" => PlaceCue::Camp,
-        "stadium" | "square" | "palace" | "castle" | "airport" | "mosque" | "church" | "cathedral" | "temple" | "market" | "port"
-        | "hospital" | "school" | "street" | "road" | "highway" | "bridge" | "crossing" | "border crossing" | "checkpoint" | "park"
-        | "arena" | "ground" | "field" | "garden" | "gardens" | "beach" | "gate" | "tower" | "museum" | "memorial" | "monument"
-        | "base" | "abbey" | "cemetery" | "harbour" | "harbor" | "compound" | "estate" | "common" | "lane" | "avenue" | "boulevard"
-        | "bazaar" | "terminal" | "station" => PlaceCue::Landmark,
-        "province" | "provinces" | "governorate" | "prefecture" | "region" | "state" | "countryside" => PlaceCue::Province,
+        "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
+        | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
+        | "township" => PlaceCue::Neighbourhood,
+        "camp"
+        | "refugee camp"
+        | "displacement camp"
+        | "settlement"
+        | "refugee settlement"
+        | "informal settlement" => PlaceCue::Camp,
+        "stadium" | "square" | "palace" | "castle" | "airport" | "mosque" | "church"
+        | "cathedral" | "temple" | "market" | "port" | "hospital" | "school" | "street"
+        | "road" | "highway" | "bridge" | "crossing" | "border crossing" | "checkpoint"
+        | "park" | "arena" | "ground" | "field" | "garden" | "gardens" | "beach" | "gate"
+        | "tower" | "museum" | "memorial" | "monument" | "base" | "abbey" | "cemetery"
+        | "harbour" | "harbor" | "compound" | "estate" | "common" | "lane" | "avenue"
+        | "boulevard" | "bazaar" | "terminal" | "station" => PlaceCue::Landmark,
+        "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
+        | "countryside" => PlaceCue::Province,
         "county" => PlaceCue::District,
         "district" | "sub-district" | "subdistrict" => PlaceCue::District,
-        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills" | "sea" | "strip" | "bank" | "ocean" | "waters" | "border"
-        | "heights" | "desert" | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam" | "oasis" => {
-            PlaceCue::Feature
-        }
+        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills"
+        | "sea" | "strip" | "bank" | "ocean" | "waters" | "border" | "heights" | "desert"
+        | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam"
+        | "oasis" => PlaceCue::Feature,
         "city " => PlaceCue::Settlement,
         _ => PlaceCue::None,
     }
 }
 
-fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: &dyn PlaceOracle) -> Option<PersonFound> {
+fn person(
+    text: &str,
+    words: &[Word],
+    piece: &Piece,
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+) -> Option<PersonFound> {
     let ws = &words[piece.first..piece.last];
     let s = piece.span.slice(text);
     if ws.iter().any(|w| {
         let t = w.span.slice(text);
-        lex.is("not_name", t) || lex.is("month", t) || lex.is("weekday", t) || oracle.demonym(t).is_some()
+        lex.is("not_name", t)
+            || lex.is("month", t)
+            || lex.is("weekday", t)
+            || oracle.demonym(t).is_some()
     }) {
         return None;
     }
-    if oracle.place(s).is_some_and(|k| k.kind != KnownKind::Populated) {
+    if oracle
+        .place(s)
+        .is_some_and(|k| k.kind != KnownKind::Populated)
+    {
         return None;
     }
     let after = &text[piece.span.end..];
     let age = AGE_AFTER.captures(ahead(after, 0, 40)).and_then(|c| {
         let m = c.get(1).unwrap();
         let n: u32 = m.as_str().parse().ok()?;
-        (n <= 120).then(|| Found::new(n, Span::new(piece.span.end + m.start(), piece.span.end + m.end()), "person.age_after"))
+        (n <= 120).then(|| {
+            Found::new(
+                n,
+                Span::new(piece.span.end + m.start(), piece.span.end + m.end()),
+                "person.age_after",
+            )
+        })
     });
     let before_start = floor_char_boundary(text, piece.span.start.saturating_sub(60));
     let age = age.or_else(|| {
@@ -1040,7 +1522,13 @@ fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: 
         AGE_BEFORE.captures(window).and_then(|c| {
             let m = c.get(1).unwrap();
             let n: u32 = m.as_str().parse().ok()?;
-            (n <= 120).then(|| Found::new(n, Span::new(before_start + m.start(), before_start + m.end()), "person.age_before"))
+            (n <= 120).then(|| {
+                Found::new(
+                    n,
+                    Span::new(before_start + m.start(), before_start + m.end()),
+                    "person.age_before",
+                )
+            })
         })
     });
     // Role: lowercase words (and a demonym or title) right before the name.
@@ -1048,7 +1536,40 @@ fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: 
     for (j, w) in words_before(text, words, piece.first, 4).into_iter().rev() {
         let raw = words[j].span.slice(text);
         let is_role_word = (raw.chars().next().is_some_and(char::is_lowercase)
-            && !matches!(w.as_str(), "the" | "a" | "an" | "of" | "by" | "and" | "with" | "to" | "for" | "in" | "at" | "on" | "as" | "from" | "is" | "was" | "his" | "her" | "their" | "said" | "says" | "shows" | "where" | "while" | "after" | "before" | "during" | "when" | "that" | "who" | "which"))
+            && !matches!(
+                w.as_str(),
+                "the"
+                    | "a"
+                    | "an"
+                    | "of"
+                    | "by"
+                    | "and"
+                    | "with"
+                    | "to"
+                    | "for"
+                    | "in"
+                    | "at"
+                    | "on"
+                    | "as"
+                    | "from"
+                    | "is"
+                    | "was"
+                    | "his"
+                    | "her"
+                    | "their"
+                    | "said"
+                    | "says"
+                    | "shows"
+                    | "where"
+                    | "while"
+                    | "after"
+                    | "before"
+                    | "during"
+                    | "when"
+                    | "that"
+                    | "who"
+                    | "which"
+            ))
             || lex.is("title", raw.trim_end_matches('.'))
             || (oracle.demonym(raw).is_some() && !role_words.is_empty());
         if !is_role_word || words[j].possessive {
@@ -1072,14 +1593,21 @@ fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: 
     let n_words = ws.len();
     let first = ws[0].span.slice(text);
     let last_word = ws[n_words - 1].span.slice(text);
-    if (n_words == 1 && names::is_all_caps(first)) || (first.starts_with(char::is_lowercase) && names::strip_article(first) == first) {
+    if (n_words == 1 && names::is_all_caps(first))
+        || (first.starts_with(char::is_lowercase) && names::strip_article(first) == first)
+    {
         return None;
     }
     // Initials stand inside names, not at their end ("Pool D", "(R)"); mis-decoded text and
     // hyphenated pairs of names ("Sampdoria-Roma") are not names of one person.
     if last_word.chars().count() == 1
         || s.contains(['Ã', '\u{fffd}'])
-        || (n_words == 1 && first.split('-').filter(|p| p.starts_with(char::is_uppercase)).count() >= 2)
+        || (n_words == 1
+            && first
+                .split('-')
+                .filter(|p| p.starts_with(char::is_uppercase))
+                .count()
+                >= 2)
     {
         return None;
     }
@@ -1088,22 +1616,33 @@ fn person(text: &str, words: &[Word], piece: &Piece, lex: &NameLexicon, oracle: 
         // Two or more capitalized words: a name unless the last is an everyday word.
         let last = ws[n_words - 1].span.slice(text);
         !(lex.common_size(last).is_some_and(|z| z <= 10) && age.is_none())
-            && oracle.place(s).is_none_or(|k| age.is_some() || k.population < 1000)
-            && !names::is_all_caps(s) | (n_words >= 2 && ws.iter().all(|w| w.span.slice(text).len() >= 2))
+            && oracle
+                .place(s)
+                .is_none_or(|k| age.is_some() || k.population < 1000)
+            && !names::is_all_caps(s)
+                | (n_words >= 2 && ws.iter().all(|w| w.span.slice(text).len() >= 2))
     } else {
         let word = ws[0].span.slice(text);
         // A single name needs an age ("Heben, 45") or a role ("refugee Samah") to be a person.
         let has_role = role.as_ref().is_some_and(|r| {
-            r.value.split_whitespace().map(strip_title_prefix).any(|w| lex.is("title", w) || lex.common_size(w).is_some())
+            r.value
+                .split_whitespace()
+                .map(strip_title_prefix)
+                .any(|w| lex.is("title", w) || lex.common_size(w).is_some())
                 && !r.value.split_whitespace().all(|w| lex.is("direction", w))
         });
         lex.common_size(word).is_none()
-            && (age.is_some() || (has_role && oracle.place(word).is_none() && !sentence_initial_single))
+            && (age.is_some()
+                || (has_role && oracle.place(word).is_none() && !sentence_initial_single))
     };
     if !looks_like_name {
         return None;
     }
-    Some(PersonFound { name: Found::new(s.to_string(), piece.span, "person.name"), age, role })
+    Some(PersonFound {
+        name: Found::new(s.to_string(), piece.span, "person.name"),
+        age,
+        role,
+    })
 }
 
 /// Merges a later mention of the same person ("Heben, 45" after "CHRISTOPHER HEBEN").
@@ -1149,7 +1688,12 @@ mod tests {
                 "Raqqa" => (KnownKind::Populated, "SY", 200_000),
                 _ => return None,
             };
-            Some(KnownPlace { kind, country: cc.into(), population: pop, primary: true })
+            Some(KnownPlace {
+                kind,
+                country: cc.into(),
+                population: pop,
+                primary: true,
+            })
         }
         fn demonym(&self, word: &str) -> Option<String> {
             matches!(word, "Syrian" | "Syrians").then(|| "SY".to_string())
@@ -1162,7 +1706,9 @@ mod tests {
 
     #[test]
     fn people_with_ages_and_roles() {
-        let m = run("In this photo, Syrian refugee Samah, 5, poses for a picture at Zaatari refugee camp, in Mafraq, Jordan.");
+        let m = run(
+            "In this photo, Syrian refugee Samah, 5, poses for a picture at Zaatari refugee camp, in Mafraq, Jordan.",
+        );
         assert_eq!(m.people.len(), 1, "{:?}", m.people);
         assert_eq!(m.people[0].name.value, "Samah");
         assert_eq!(m.people[0].age.as_ref().unwrap().value, 5);
@@ -1173,9 +1719,18 @@ mod tests {
 
     #[test]
     fn organizations_by_lexicon_pattern_and_acronym() {
-        let m = run("A Syrian Democratic Forces (SDF) fighter and Al-Shamiyah Front fighters, known as the White Helmets.");
-        let orgs: Vec<_> = m.organizations.iter().map(|o| (o.name.value.as_str(), o.acronym.as_deref())).collect();
-        assert!(orgs.contains(&("Syrian Democratic Forces", Some("SDF"))), "{orgs:?}");
+        let m = run(
+            "A Syrian Democratic Forces (SDF) fighter and Al-Shamiyah Front fighters, known as the White Helmets.",
+        );
+        let orgs: Vec<_> = m
+            .organizations
+            .iter()
+            .map(|o| (o.name.value.as_str(), o.acronym.as_deref()))
+            .collect();
+        assert!(
+            orgs.contains(&("Syrian Democratic Forces", Some("SDF"))),
+            "{orgs:?}"
+        );
         assert!(orgs.contains(&("Al-Shamiyah Front", None)), "{orgs:?}");
         assert!(orgs.contains(&("White Helmets", Some("SCD"))), "{orgs:?}");
         assert!(m.people.is_empty(), "{:?}", m.people);
@@ -1191,7 +1746,14 @@ mod tests {
     fn place_grammar() {
         let m = run("A fighter in Tal Samin village, north of Raqqa city, Syria.");
         let places: Vec<_> = m.places.iter().map(|p| (p.name.as_str(), p.cue)).collect();
-        assert_eq!(places, [("Tal Samin", PlaceCue::Settlement), ("Raqqa", PlaceCue::Settlement), ("Syria", PlaceCue::None)]);
+        assert_eq!(
+            places,
+            [
+                ("Tal Samin", PlaceCue::Settlement),
+                ("Raqqa", PlaceCue::Settlement),
+                ("Syria", PlaceCue::None)
+            ]
+        );
         let m = run("in the southern countryside of Idlib November 26, 2014.");
         assert_eq!(m.places[0].cue, PlaceCue::Province);
     }
