@@ -453,6 +453,40 @@ fn gazetteer_import_adds_a_village() {
 }
 
 #[test]
+fn imported_islands_and_camps_are_not_towns() {
+    // With a full GeoNames dump the gazetteer knows an island (class T) and a camp (class S):
+    // the island gives coordinates but no city; the camp is a sublocation of its town.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let file = dir.path().join("extra.txt");
+    let island = geonames_row(9_990_101, "Lesbos", "Lesvos", 39.2, 26.3, "GR", "ESYE41").replace("\tP\tPPL\t", "\tT\tISL\t");
+    let camp = geonames_row(9_990_102, "Zaatari", "Za'tari,Zaatari Camp", 32.29, 36.32, "JO", "15").replace("\tP\tPPL\t", "\tS\tCMPRF\t");
+    std::fs::write(&file, format!("{island}{camp}")).unwrap();
+    dateline().arg("--data-dir").arg(&data).args(["gazetteer", "import"]).arg(&file).assert().success();
+
+    let captions = dir.path().join("c.txt");
+    std::fs::write(
+        &captions,
+        "Discarded life jackets line the rocky shores of Lesbos, Greece on September 10, 2015.\n\n\
+         A girl poses for a picture at Zaatari refugee camp, near the Syrian border, in Mafraq, Jordan, July 29, 2014.\n",
+    )
+    .unwrap();
+    let out = dateline().arg("--data-dir").arg(&data).arg("extract").arg(&captions).output().unwrap();
+    assert!(out.status.success(), "stderr: {}", stderr_of(&out));
+    let records = json_lines(&stdout_of(&out));
+    let lesbos = &records[0]["location"];
+    assert_eq!(lesbos["city"], Value::Null, "{lesbos}");
+    assert_eq!(lesbos["country"], "GR");
+    assert_eq!(lesbos["geonames_id"], 9_990_101);
+    let zaatari = &records[1]["location"];
+    assert_eq!(zaatari["sublocation"], "Zaatari refugee camp", "{zaatari}");
+    assert_eq!(zaatari["city"], "Mafraq");
+    assert_eq!(zaatari["country"], "JO");
+    assert_eq!(zaatari["geonames_id"], 9_990_102, "the camp itself is resolved: {zaatari}");
+    assert_eq!(zaatari["precision"], 1);
+}
+
+#[test]
 fn gazetteer_import_of_a_malformed_file_names_the_line() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");

@@ -400,6 +400,14 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 // "in Jubar, Damascus": an unknown name before a known town is a part of it.
                 sub_idx = Some(i);
             }
+            // With an imported GeoNames dump the gazetteer knows islands, mountains and rivers
+            // (classes T, H, L) and spots such as camps, schools and stadiums (class S).
+            (Resolved::Place(pl), PlaceCue::None) if matches!(pl.feature_class, 'T' | 'H' | 'L' | 'U' | 'V') => {
+                feature_idx.get_or_insert(i);
+            }
+            (Resolved::Place(pl), PlaceCue::None) if pl.feature_class == 'S' && sub_idx.is_none() && city_idx.is_none() => {
+                sub_idx = Some(i);
+            }
             (Resolved::Place(_) | Resolved::Unknown | Resolved::Admin1(_), _) => {
                 match city_idx {
                     None => city_idx = Some(i),
