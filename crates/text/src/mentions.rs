@@ -409,9 +409,11 @@ pub fn find_mentions(
         }
         // "Manchester City's Oleksandr Zinchenko", "Liverpool's Mohamed Salah": in a sports
         // caption a club's player; a country's player ("England's Moeen Ali") stays a place.
-        let sport_team = piece.possessive
-            && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country)
-            && is_sport_possessive(text, &words, piece.last);
+        let not_country = oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country);
+        let sport_team = not_country
+            && ((piece.possessive && is_sport_possessive(text, &words, piece.last))
+                || (is_opponent(text, piece.span) && !lex.is("place_head", last_word))
+                || (is_sport_caption(text) && affiliation_of(text, piece.span)));
         if !sport_team && let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
             m.places.push(p);
             continue;
@@ -430,8 +432,7 @@ pub fn find_mentions(
             }) && ws.len() >= 2
             || sport_team
             || teams.iter().any(|t| t.contains(&piece.span))
-            || (is_opponent(text, piece.span)
-                && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country));
+            ;
         if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
             let rule = if acronym.is_some() {
                 "org.acronym"
@@ -917,7 +918,22 @@ fn is_sport_caption(text: &str) -> bool {
 }
 
 /// "celebrates scoring against Burnley", "beat Arsenal 2-1": in a sports caption, the opponent.
+/// "Mohamed Salah of Liverpool": "of" right after a capitalized name.
+fn affiliation_of(text: &str, span: Span) -> bool {
+    let before = text[..span.start].trim_end();
+    before.ends_with(" of") && before[..before.len() - 3].trim_end().rsplit(' ').next().is_some_and(|w| w.starts_with(char::is_uppercase))
+}
+
 fn is_opponent(text: &str, span: Span) -> bool {
+    // "a 6-1 win at Manchester United", "Sunday's visit to Leicester", "a 2-0 defeat to Everton".
+    let lower_tail: String = text[..span.start].chars().rev().take(24).collect::<Vec<_>>().into_iter().rev().collect::<String>().to_lowercase();
+    if ["win at ", "draw at ", "defeat at ", "loss at ", "visit to ", "defeat to ", "loss to ", "win over ", "victory over ", "draw with "]
+        .iter()
+        .any(|p| lower_tail.ends_with(p))
+        && is_sport_caption(text)
+    {
+        return true;
+    }
     let before = text[..span.start].trim_end();
     let last = before
         .rsplit(|c: char| c.is_whitespace())
@@ -1004,6 +1020,10 @@ fn place_phrase(
     oracle: &dyn PlaceOracle,
 ) -> Option<PlacePhrase> {
     let ws = &words[piece.first..piece.last];
+    if ws.len() == 1 && lex.is("direction", ws[0].span.slice(text)) {
+        // "the West", "the South": a compass word alone is a direction, not a place name.
+        return None;
+    }
     let mut name_span = piece.span;
     let mut lookup = piece.span.slice(text).to_string();
     let first_word = ws[0].span.slice(text);
@@ -1171,6 +1191,11 @@ fn place_phrase(
         rule = "place.part_of_town";
     }
     let accept = match (&known, cue) {
+        // "Catholics attend Mass": an everyday word that is also a province's short name
+        // ("Mass." for Massachusetts) needs its abbreviation dot.
+        (Some(k), _) if k.kind == KnownKind::Admin1 && ws.len() == 1 && lex.common_size(first_word).is_some_and(|z| z <= 20) => {
+            text[piece.span.end..].starts_with('.')
+        }
         (Some(k), _) if k.kind != KnownKind::Populated => true,
         (Some(_), c) if c != PlaceCue::None => true,
         (Some(k), _) => {

@@ -41,22 +41,30 @@ const PARTICLES: &[&str] = &[
 
 /// Name particles that may also begin a name (`al-Assad`, `bin Salman`).
 fn is_particle(word: &str) -> bool {
-    PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(word)) && word.chars().next().is_some_and(char::is_lowercase)
+    PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(word))
+        && word.chars().next().is_some_and(char::is_lowercase)
 }
 
 /// True for words that look like part of a name: an initial capital or a digit-free all-caps
 /// word, also after a lowercase Arabic article (`al-Assad`).
 pub fn is_capitalized(word: &str) -> bool {
-    strip_article(word).chars().next().is_some_and(char::is_uppercase)
+    strip_article(word)
+        .chars()
+        .next()
+        .is_some_and(char::is_uppercase)
 }
 
 /// `al-Assad` → `Assad`; words without a lowercase article prefix are returned unchanged.
 pub fn strip_article(word: &str) -> &str {
-    for prefix in ["al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "al‑", "a-", "ed-", "es-", "et-", "en-"] {
+    for prefix in [
+        "al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "al‑", "a-", "ed-", "es-",
+        "et-", "en-",
+    ] {
         if let Some(rest) = word.strip_prefix(prefix)
-            && !rest.is_empty() {
-                return rest;
-            }
+            && !rest.is_empty()
+        {
+            return rest;
+        }
     }
     word
 }
@@ -76,7 +84,15 @@ pub fn is_all_caps(word: &str) -> bool {
 }
 
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '-' || c == '\'' || c == '’' || c == '‘' || c == 'ʿ' || c == 'ʾ' || c == '.' || c == '&'
+    c.is_alphanumeric()
+        || c == '-'
+        || c == '\''
+        || c == '’'
+        || c == '‘'
+        || c == 'ʿ'
+        || c == 'ʾ'
+        || c == '.'
+        || c == '&'
 }
 
 /// Splits the caption into words with byte spans and sentence numbers.
@@ -91,9 +107,13 @@ pub fn words(text: &str) -> Vec<Word> {
     let mut iter = text.char_indices().peekable();
     while let Some((start, c)) = iter.next() {
         if !c.is_alphanumeric() {
-            if matches!(c, '.' | '!' | '?' | '\n') || (c == '-' && text[start..].starts_with("---")) {
+            if matches!(c, '.' | '!' | '?' | '\n') || (c == '-' && text[start..].starts_with("---"))
+            {
                 // A dot after a single-letter initial ("James L. Burdon") does not end a sentence.
-                let prev_is_initial = c == '.' && out.last().is_some_and(|w: &Word| w.span.end == start && is_initial(w.span.slice(text)));
+                let prev_is_initial = c == '.'
+                    && out.last().is_some_and(|w: &Word| {
+                        w.span.end == start && is_initial(w.span.slice(text))
+                    });
                 let continues = c == '.' && next_is_lower(text, start + 1);
                 if !prev_is_initial && !continues {
                     if !sentence_start {
@@ -117,7 +137,11 @@ pub fn words(text: &str) -> Vec<Word> {
         let mut word = &text[start..end];
         loop {
             let trimmed = word.trim_end_matches(['-', '\'', '’', '‘']);
-            let trimmed = if trimmed.ends_with('.') && !is_abbreviation(trimmed) { &trimmed[..trimmed.len() - 1] } else { trimmed };
+            let trimmed = if trimmed.ends_with('.') && !is_abbreviation(trimmed) {
+                &trimmed[..trimmed.len() - 1]
+            } else {
+                trimmed
+            };
             if trimmed.len() == word.len() {
                 break;
             }
@@ -135,16 +159,27 @@ pub fn words(text: &str) -> Vec<Word> {
         }
         // "St James’ Park", "the Smiths' house": a plural possessive keeps its s.
         let tail_apostrophe = &text[raw_end..end];
-        if !possessive && word.ends_with('s') && (tail_apostrophe.starts_with('\'') || tail_apostrophe.starts_with('’')) {
+        if !possessive
+            && word.ends_with('s')
+            && (tail_apostrophe.starts_with('\'') || tail_apostrophe.starts_with('’'))
+        {
             possessive = true;
         }
         if wend > start {
-            out.push(Word { span: Span::new(start, wend), possessive, sentence_start, sentence });
+            out.push(Word {
+                span: Span::new(start, wend),
+                possessive,
+                sentence_start,
+                sentence,
+            });
             sentence_start = false;
         }
         // A dot we trimmed off ends the sentence unless lowercase text follows.
         let tail = &text[raw_end..end];
-        if tail.contains('.') && !next_is_lower(text, end) && !is_initial(&text[start..wend.max(start)]) {
+        if tail.contains('.')
+            && !next_is_lower(text, end)
+            && !is_initial(&text[start..wend.max(start)])
+        {
             sentence += 1;
             sentence_start = true;
         }
@@ -153,7 +188,10 @@ pub fn words(text: &str) -> Vec<Word> {
 }
 
 fn next_is_lower(text: &str, from: usize) -> bool {
-    text[from..].chars().find(|c| !c.is_whitespace()).is_some_and(|c| c.is_lowercase() || c == ',')
+    text[from..]
+        .chars()
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|c| c.is_lowercase() || c == ',')
 }
 
 fn is_abbreviation(word: &str) -> bool {
@@ -180,13 +218,16 @@ fn joined_by_space(text: &str, a: &Word, b: &Word) -> bool {
 /// name or date ("St. Lucie", "Gen. Smith", "Jan. 3"): its dot does not end a sentence.
 fn is_initial(word: &str) -> bool {
     const ABBREVIATIONS: &[&str] = &[
-        "St", "Mt", "Ft", "Gen", "Dr", "Mr", "Mrs", "Ms", "Lt", "Col", "Sgt", "Capt", "Sen", "Rep", "Gov", "Prof", "Rev", "Jr", "Sr",
-        "No", "Maj", "Brig", "Cpl", "Pvt", "Adm", "Cmdr", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct",
-        "Nov", "Dec", "Fla", "Calif", "Ariz", "Ark", "Colo", "Conn", "Del", "Ga", "Ill", "Ind", "Kan", "Ky", "La", "Md", "Mass",
-        "Mich", "Minn", "Miss", "Mo", "Mont", "Neb", "Nev", "Okla", "Ore", "Pa", "Tenn", "Tex", "Va", "Vt", "Wash", "Wis", "Wyo",
+        "St", "Mt", "Ft", "Gen", "Dr", "Mr", "Mrs", "Ms", "Lt", "Col", "Sgt", "Capt", "Sen", "Rep",
+        "Gov", "Prof", "Rev", "Jr", "Sr", "No", "Maj", "Brig", "Cpl", "Pvt", "Adm", "Cmdr", "Jan",
+        "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Fla",
+        "Calif", "Ariz", "Ark", "Colo", "Conn", "Del", "Ga", "Ill", "Ind", "Kan", "Ky", "La", "Md",
+        "Mass", "Mich", "Minn", "Miss", "Mo", "Mont", "Neb", "Nev", "Okla", "Ore", "Pa", "Tenn",
+        "Tex", "Va", "Vt", "Wash", "Wis", "Wyo",
     ];
     let mut cs = word.chars();
-    (cs.next().is_some_and(char::is_uppercase) && cs.next().is_none()) || ABBREVIATIONS.contains(&word)
+    (cs.next().is_some_and(char::is_uppercase) && cs.next().is_none())
+        || ABBREVIATIONS.contains(&word)
 }
 
 /// Finds runs of capitalized words, skipping words inside `exclude` spans.
@@ -197,8 +238,11 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
     while i < words.len() {
         let w = &words[i];
         let s = w.span.slice(text);
-        let leading_particle = is_particle(s) && !matches!(s, "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos");
-        if excluded(w) || !(is_capitalized(s) || (leading_particle && starts_name_after(text, words, i))) {
+        let leading_particle =
+            is_particle(s) && !matches!(s, "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos");
+        if excluded(w)
+            || !(is_capitalized(s) || (leading_particle && starts_name_after(text, words, i)))
+        {
             i += 1;
             continue;
         }
@@ -222,7 +266,12 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
             last -= 1;
         }
         let possessive = words[last - 1].possessive;
-        out.push(Chunk { span: Span::new(words[first].span.start, words[last - 1].span.end), first, last, possessive });
+        out.push(Chunk {
+            span: Span::new(words[first].span.start, words[last - 1].span.end),
+            first,
+            last,
+            possessive,
+        });
         i = last;
     }
     out
@@ -253,15 +302,22 @@ mod tests {
 
     fn chunk_texts(text: &str) -> Vec<String> {
         let ws = words(text);
-        chunks(text, &ws, &[]).iter().map(|c| c.span.slice(text).to_string()).collect()
+        chunks(text, &ws, &[])
+            .iter()
+            .map(|c| c.span.slice(text).to_string())
+            .collect()
     }
 
     #[test]
     fn finds_names_with_particles_and_possessives() {
-        let t = "forces loyal to Syria's president Bashar Al-Assad located in Aleppo artillery school";
+        let t =
+            "forces loyal to Syria's president Bashar Al-Assad located in Aleppo artillery school";
         assert_eq!(chunk_texts(t), ["Syria", "Bashar Al-Assad", "Aleppo"]);
         let t = "the Bab al- Nairab neighbourhood of the Syrian Observatory for Human Rights";
-        assert_eq!(chunk_texts(t), ["Bab al- Nairab", "Syrian Observatory for Human Rights"]);
+        assert_eq!(
+            chunk_texts(t),
+            ["Bab al- Nairab", "Syrian Observatory for Human Rights"]
+        );
     }
 
     #[test]
@@ -282,13 +338,19 @@ mod tests {
         let ws = words(text);
         assert_eq!(ws[0].sentence, 0);
         assert!(ws[0].sentence_start);
-        let children = ws.iter().find(|w| w.span.slice(text) == "Children").unwrap();
+        let children = ws
+            .iter()
+            .find(|w| w.span.slice(text) == "Children")
+            .unwrap();
         assert_eq!(children.sentence, 2);
         assert!(children.sentence_start);
     }
 
     #[test]
     fn curly_possessive_splits_chunks() {
-        assert_eq!(chunk_texts("in Yemen’s northwestern city of Saada"), ["Yemen", "Saada"]);
+        assert_eq!(
+            chunk_texts("in Yemen’s northwestern city of Saada"),
+            ["Yemen", "Saada"]
+        );
     }
 }
