@@ -999,7 +999,8 @@ fn words_before(text: &str, words: &[Word], idx: usize, n: usize) -> Vec<(usize,
     while j > 0 && out.len() < n {
         j -= 1;
         let gap = &text[words[j].span.end..words[j + 1].span.start];
-        if gap.trim().is_empty() || gap.trim() == "-" {
+        let possessive_gap = words[j].possessive && matches!(gap.trim(), "'s" | "’s" | "'" | "’");
+        if gap.trim().is_empty() || gap.trim() == "-" || possessive_gap {
             out.push((j, words[j].span.slice(text).to_lowercase()));
         } else {
             break;
@@ -1182,9 +1183,22 @@ fn place_phrase(
     // "in Tokyo's Kameido": a name after a known town's possessive is a part of that town.
     let after_possessive_place = known.is_none()
         && before.last().is_some_and(|(j, _)| {
-            words[*j].possessive && oracle.place(words[*j].span.slice(text)).is_some_and(|k| k.kind == KnownKind::Populated)
+            // The whole name before the possessive: "Manchester City's" is a club, not a town.
+            let mut start = *j;
+            while start > 0
+                && names::is_capitalized(words[start - 1].span.slice(text))
+                && text[words[start - 1].span.end..words[start].span.start].trim().is_empty()
+            {
+                start -= 1;
+            }
+            let owner = &text[words[start].span.start..words[*j].span.end];
+            words[*j].possessive && oracle.place(owner).is_some_and(|k| k.kind == KnownKind::Populated && k.primary)
         })
         && !looks_like_person(text, ws, lex)
+        // Two capitalized words after a town's possessive are more often its people
+        // ("Liverpool's Darwin Núñez") than its quarters.
+        && ws.len() == 1
+        && !is_sport_caption(text)
         && lex.common_size(first_word).is_none_or(|z| z > 35);
     if after_possessive_place && cue == PlaceCue::None {
         cue = PlaceCue::Neighbourhood;
@@ -1426,7 +1440,7 @@ fn is_dateline(text: &str, span: Span) -> bool {
         return false;
     }
     let line_end = text[span.start..]
-        .find(['.', '\n', '-', '—'])
+        .find(['.', '\n', '-', '—', '–', ':'])
         .map(|i| span.start + i)
         .unwrap_or(text.len());
     line_end - span.start < 60
@@ -1468,7 +1482,7 @@ fn list_neighbours_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> (b
 fn cue_before(word: &str) -> PlaceCue {
     match word {
         "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "port"
-        | "suburbs" | "location" => PlaceCue::Settlement,
+        | "suburbs" | "suburb" | "location" => PlaceCue::Settlement,
         w => cue_of(w),
     }
 }
