@@ -525,7 +525,9 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 loc.lat = Some(p.lat);
                 loc.lon = Some(p.lon);
                 loc.geonames_id = Some(p.geonames_id);
-                loc.precision = Some(if first_named { 1 } else { 2 });
+                // A camp or stadium named after its town resolves to the town: near, not itself.
+                let named_after_town = Some(i) == sub_idx && p.feature_class == 'P';
+                loc.precision = Some(if first_named && !named_after_town { 1 } else { 2 });
                 if loc.province.is_none()
                     && let Some(a) = gaz.admin1(&p.country, &p.admin1) {
                         loc.province = Some(a.name);

@@ -651,8 +651,9 @@ fn split_chunk(
                     && !(k.primary && k.population >= 100_000)
             });
         let is_title = lex.is("title", s.trim_end_matches('.'));
-        let is_junk =
-            lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
+        let is_junk = (lex.is("month", s) && (s.len() > 3 || first + 1 == last))
+            || lex.is("weekday", s)
+            || s.chars().any(|c| c.is_ascii_digit());
         let is_article = matches!(s, "The" | "A" | "An");
         // "Iran-backed Huthi", "Saudi-led coalition": the hyphenated adjective is not the name.
         let is_adjective = (["-backed", "-led", "-held", "-run", "-allied", "-aligned", "-based", "-born", "-controlled", "-affiliated", "-linked", "-supported", "-ruled", "-administered", "-occupied", "-annexed"]
@@ -681,8 +682,13 @@ fn split_chunk(
     let mut i = first;
     while i < last {
         let s = words[i].span.slice(text);
-        let breaker =
-            lex.is("month", s) || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
+        // A month name splits a chunk where it is part of a date ("Jan. 3"), not inside a
+        // name ("Zenda Jan district").
+        let next_is_digit = text[words[i].span.end..]
+            .trim_start_matches(['.', ' '])
+            .starts_with(|c: char| c.is_ascii_digit());
+        let month = lex.is("month", s) && (next_is_digit || s.len() > 3 || i + 1 == last);
+        let breaker = month || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
         if breaker {
             push_piece(text, words, start, i, chunk, first, lex, oracle, out);
             start = i + 1;
@@ -1233,6 +1239,7 @@ fn place_phrase(
                 && ws[0].sentence == 0
                 && !names::is_all_caps(piece.span.slice(text))
                 && !piece.possessive
+                && !lex.is("org_head", last_word)
                 && lex.common_size(first_word).is_none_or(|z| z > 35)
                 && ws.iter().all(|w| {
                     let t = w.span.slice(text);
