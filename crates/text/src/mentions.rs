@@ -222,6 +222,7 @@ impl NameLexicon {
                 "month",
                 "weekday",
                 "region",
+                "landmark_first",
                 "english",
                 "foreign",
             ];
@@ -1070,9 +1071,18 @@ fn place_phrase(
         static CAMP_AFTER: LazyLock<Regex> = LazyLock::new(|| {
             Regex::new(r"^ (?:(?:refugee|refugees|transit|displacement|displaced|idp|IDP|tent|reception|migrant|migrants|detention|evacuation|temporary|makeshift|informal|people|persons|relief|protest)[ -]){1,3}(?:camp|camps|settlement|centre|center|shelter)\b").unwrap()
         });
+        static LANDMARK_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^ (?:(?:elementary|primary|secondary|high|middle|junior|senior|public|girls|boys|central|main|old|grand|great|national|international|municipal|sports|football|olympic|village|city|town|al|el)[ -]){1,2}(?:school|stadium|mosque|church|market|square|park|airport|station|bridge|cemetery|hall|hospital)\b").unwrap()
+        });
         if let Some(m) = CAMP_AFTER.find(ahead(after, 0, 80)) {
-            {
-                cue = PlaceCue::Camp;
+            cue = PlaceCue::Camp;
+            rule = "place.cue_after";
+            name_span = Span::new(piece.span.start, piece.span.end + m.end());
+        } else if let Some(m) = LANDMARK_AFTER.find(ahead(after, 0, 60)) {
+            // "Kawahara elementary school", "Yarmouk football stadium"; a named hospital is an
+            // institution, not a place.
+            if !m.as_str().ends_with("hospital") {
+                cue = PlaceCue::Landmark;
                 rule = "place.cue_after";
                 name_span = Span::new(piece.span.start, piece.span.end + m.end());
             }
@@ -1094,6 +1104,10 @@ fn place_phrase(
             if matches!(cue, PlaceCue::Province | PlaceCue::District) {
                 lookup = bare.to_string();
             }
+        } else if lex.is("landmark_first", first_word) {
+            // "Stade de Nice", "Estadio Azteca", "Plaza de Mayo".
+            cue = PlaceCue::Landmark;
+            rule = "place.head_word";
         } else if lex.is("place_first", first_word) {
             cue = PlaceCue::Feature;
             rule = "place.head_word";
