@@ -52,7 +52,7 @@ fn num_re() -> String {
 }
 
 const AUX: &str = r"(?:(?:were|was|have|has|had|been|are|is|being|reportedly|reported|also|later|all|now|believed|feared|confirmed|found|shot|pronounced|declared|left|to\s+be|so\s+far)\s+){0,4}";
-const VERB_AFTER: &str = r"killed|dead|died|deaths|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives|bodies|corpses";
+const VERB_AFTER: &str = r"killed|dead|died|deaths|fatalities|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives|bodies|corpses";
 
 static NUM_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     let num = num_re();
@@ -81,7 +81,7 @@ static DEATH_TOLL: LazyLock<Regex> = LazyLock::new(|| {
 static DEATHS_OF: LazyLock<Regex> = LazyLock::new(|| {
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>deaths|lives|bodies|corpses|executions?|killings?|murders?|funerals?)\s+of\s+(?:the\s+)?(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>deaths|lives|bodies|corpses|executions?|killings?|murders?|funerals?|coffins|caskets)\s+of\s+(?:the\s+)?(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
     ))
     .expect("DEATHS_OF regex")
 });
@@ -121,7 +121,7 @@ static SUBCOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static SAID_BY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)\s+(?:said|says|say|reported|told\s+[\p{L}]+)\b")
+    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)\s+(?:said|says|say|reported|report|told\s+[\p{L}]+)\b")
         .expect("SAID_BY regex")
 });
 
@@ -167,8 +167,17 @@ const ANCHORS: [&str; 21] = [
     "hundreds",
 ];
 const VAGUE_MORE: [&str; 2] = ["tens", "thousands"];
-/// 23..: more figure nouns (NUM_FIRST ends with "corpses"; DEATHS_OF starts with the others).
-const MORE_ANCHORS: [&str; 4] = ["corpses", "execution", "murder", "funeral"];
+/// 23..: more figure nouns (NUM_FIRST ends with "corpses" and "fatalities"; DEATHS_OF starts with
+/// the others).
+const MORE_ANCHORS: [&str; 7] = [
+    "corpses",
+    "execution",
+    "murder",
+    "funeral",
+    "fatalities",
+    "coffins",
+    "caskets",
+];
 
 static ANCHOR_AC: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasickBuilder::new()
@@ -203,7 +212,7 @@ fn windows(ft: &str) -> Option<Windows> {
     for m in ANCHOR_AC.find_overlapping_iter(ft) {
         let (a, z) = (m.start(), m.end());
         let p = m.pattern().as_usize();
-        if p < 10 || p == 17 || p == 23 {
+        if p < 10 || p == 17 || p == 23 || p == 27 {
             // NUM_FIRST ends with the verb. Before it: qualifier (3 whitespace runs), number (4),
             // 4 words, a space, 4 auxiliaries (8): 20; a sub-count clause (", including …,",
             // up to 43 more) only when one of its words is there.
@@ -497,8 +506,22 @@ pub(crate) fn find_casualties_folded(
             .contains(&w)
                 || MONTHS.contains(&w)
         });
-        let last_mid = mid.split_whitespace().last().unwrap_or("");
+        let mid_words: Vec<&str> = mid.split_whitespace().collect();
+        let last_mid = mid_words.last().copied().unwrap_or("");
         let bad_last = ["and", "or", "but"].contains(&last_mid);
+        // "26 migrants who drowned", "12 people who were killed": a relative clause telling what
+        // happened to the people counted, right before its verb (not "after", "in", … ).
+        let relative = last_mid == "who" && mid_words.len() >= 2;
+        let bad_mid = bad_mid
+            && !(relative
+                && mid_words[..mid_words.len() - 1].iter().all(|w| {
+                    ![
+                        "of", "from", "than", "after", "in", "on", "at", "by", "with", "since",
+                        "who", "that", "which", "were", "was",
+                    ]
+                    .contains(w)
+                        && !MONTHS.contains(w)
+                }));
         if bad_mid || bad_last || is_year_like(n.as_str()) {
             return;
         }

@@ -625,6 +625,29 @@ fn event_folded(
         }
     }
 
+    // A named fire ("the Eaton Fire", "the Palisades fire") is a wildfire: a disaster.
+    if lex.matcher.is_some()
+        && let Some(disaster) = EVENT_TYPES.iter().position(|t| *t == "disaster")
+    {
+        for (a, z) in named_fires(ft) {
+            if in_excluded(ex, a, z) {
+                continue;
+            }
+            let si = sentence_of(sents, a);
+            scored.push(Scored {
+                ty: disaster,
+                score: NAMED_FIRE_WEIGHT * sentence_factor(sents.get(si).and_then(|s| s.rank)),
+                ctx: 1.0,
+                hit: Hit {
+                    entry: usize::MAX,
+                    start: a,
+                    end: z,
+                },
+                sent: si,
+            });
+        }
+    }
+
     // Per type: best cue + a little for the others.
     let mut per_type: HashMap<usize, (f64, f64, usize)> = HashMap::new(); // ty -> (best, sum, best idx)
     for (i, s) in scored.iter().enumerate() {
@@ -707,6 +730,20 @@ fn event_folded(
                 .enumerate()
                 .find(|(_, s)| EVENT_TYPES[s.ty] == "displacement" && s.sent == sent)
             {
+                ty = scored[j].ty;
+                idx = j;
+            }
+        }
+        // A protest's demands are political ("protest … asking for a recall referendum against
+        // President Maduro"): a strong protest cue in the politics cue's sentence is the scene.
+        if EVENT_TYPES[ty] == "politics" {
+            let sent = scored[idx].sent;
+            if let Some((j, _)) = scored.iter().enumerate().find(|(_, s)| {
+                EVENT_TYPES[s.ty] == "protest"
+                    && s.sent == sent
+                    && s.hit.entry != usize::MAX
+                    && lex.entries[s.hit.entry].weight >= STRONG_PROTEST
+            }) {
                 ty = scored[j].ty;
                 idx = j;
             }
@@ -809,10 +846,15 @@ fn event_folded(
 
 /// Score factor of a displacement cue naming a camp as the place ("Jenin refugee camp").
 const NAMED_CAMP_FACTOR: f64 = 0.5;
+/// Score of a named fire ("the Eaton Fire") in the main sentence.
+const NAMED_FIRE_WEIGHT: f64 = 3.0;
 /// Score of a match result ("won 3-0"), whatever the sentence.
 const SCORELINE_WEIGHT: f64 = 3.0;
 /// Funeral cues at least this strong beat the incident that killed (funeral, burial, cremation).
 const STRONG_FUNERAL: f64 = 3.8;
+/// Protest cues at least this strong (protest, demonstration, march against) beat the politics
+/// the protest is about.
+const STRONG_PROTEST: f64 = 2.6;
 /// Farthest a hedge may stand from the incident cue or figure it hedges, in bytes.
 const HEDGE_REACH: usize = 110;
 
@@ -832,6 +874,44 @@ fn named_before(text: &str, pos: usize, sent_start: usize) -> bool {
     // Sentence-initial: nothing but spaces/punctuation before the word.
     let initial = !before[..ws].chars().any(char::is_alphanumeric);
     cap && !initial && !["The", "A", "An", "In", "At"].contains(&word)
+}
+
+/// Folded byte ranges of named fires: "the Eaton Fire", "the Palisades fire", "the Camp Fire".
+/// The name is one to three capitalized words after "the"; a demonym ("the Israeli fire",
+/// "Russian fire") is gunfire, not a named wildfire.
+fn named_fires(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let lower = text.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(p) = lower[from..].find(" fire") {
+        let fs = from + p + 1;
+        let fe = fs + 4;
+        from = fe;
+        // Whole word "fire"/"Fire" only.
+        if text[fe..].chars().next().is_some_and(char::is_alphanumeric) {
+            continue;
+        }
+        let mut words = text[..fs - 1].rsplit(' ');
+        let mut names = 0;
+        let mut ok = false;
+        for w in words.by_ref().take(4) {
+            if w == "the" || w == "The" {
+                ok = names > 0;
+                break;
+            }
+            let cap = w.chars().next().is_some_and(char::is_uppercase)
+                && w.chars().all(|c| c.is_alphabetic() || c == '-' || c == '\'');
+            let demonym = ["i", "an", "ese", "ish", "ch"].iter().any(|e| w.ends_with(e));
+            if !cap || demonym || ["Open", "Cease", "Friendly", "Heavy"].contains(&w) {
+                break;
+            }
+            names += 1;
+        }
+        if ok {
+            out.push((fs, fe));
+        }
+    }
+    out
 }
 
 /// Folded byte ranges of match results: "won 3-0", "beat Chelsea 2-1", "drew 1-1", "a 2–0 win".
