@@ -829,6 +829,7 @@ fn has_place_shape(
 ) -> bool {
     lex.is("place_head", words[last - 1].span.slice(text))
         || lex.is("place_first", words[first].span.slice(text))
+        || lex.is("landmark_first", words[first].span.slice(text))
         || lex.is("direction", words[first].span.slice(text))
         || lex.is("org_head", words[last - 1].span.slice(text))
 }
@@ -1072,7 +1073,7 @@ fn place_phrase(
             Regex::new(r"^ (?:(?:refugee|refugees|transit|displacement|displaced|idp|IDP|tent|reception|migrant|migrants|detention|evacuation|temporary|makeshift|informal|people|persons|relief|protest)[ -]){1,3}(?:camp|camps|settlement|centre|center|shelter)\b").unwrap()
         });
         static LANDMARK_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"^ (?:(?:elementary|primary|secondary|high|middle|junior|senior|public|girls|boys|central|main|old|grand|great|national|international|municipal|sports|football|olympic|village|city|town|al|el)[ -]){1,2}(?:school|stadium|mosque|church|market|square|park|airport|station|bridge|cemetery|hall|hospital)\b").unwrap()
+            Regex::new(r"^ (?:(?:elementary|primary|secondary|high|middle|junior|senior|public|girls|boys|central|main|old|grand|great|national|international|municipal|sports|football|olympic|village|city|town|al|el|metro|subway|underground|train|railway|bus|police|fire|gas|petrol|power|nuclear|water|border|ferry|cargo|fishing|power)[ -]){1,2}(?:school|stadium|mosque|church|market|square|park|airport|station|bridge|cemetery|hall|hospital|plant|port|terminal|crossing)\b").unwrap()
         });
         if let Some(m) = CAMP_AFTER.find(ahead(after, 0, 80)) {
             cue = PlaceCue::Camp;
