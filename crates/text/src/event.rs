@@ -572,6 +572,13 @@ fn event_folded(
             continue;
         };
         let si = sentence_of(sents, h.start);
+        // Military vehicles are fighting only when left wrecked ("destroyed Russian tanks"); a
+        // tank driven or ridden is no incident.
+        if MILITARY_VEHICLES.contains(&lex.entries[h.entry].phrase.as_str())
+            && !wrecked_before(ft, h.start)
+        {
+            continue;
+        }
         let sf = sentence_factor(sents.get(si).and_then(|s| s.rank));
         let qf = if quotes.iter().any(|&(a, z)| h.start > a && h.end <= z) {
             0.4
@@ -581,7 +588,13 @@ fn event_folded(
         // Background/boost words qualify incidents; a scene ("cries during the funeral") is what
         // the photo shows whatever precedes it.
         let ctx = if INCIDENT_TYPES.contains(&EVENT_TYPES[ty]) {
-            context_factor(lex, ft, &all_hits, k, sents.get(si).map_or(0, |s| s.start))
+            let ss = sents.get(si).map_or(0, |s| s.start);
+            let rel = if in_relative_clause(ft, h.start, ss) {
+                RELATIVE_FACTOR
+            } else {
+                1.0
+            };
+            context_factor(lex, ft, &all_hits, k, ss) * rel
         } else {
             1.0
         };
@@ -846,6 +859,31 @@ fn event_folded(
 
 /// Score factor of a displacement cue naming a camp as the place ("Jenin refugee camp").
 const NAMED_CAMP_FACTOR: f64 = 0.5;
+/// Cues that count only after a wreck word ([`WRECKED`]).
+const MILITARY_VEHICLES: [&str; 4] = ["tank", "tanks", "armoured vehicle", "armored vehicle"];
+const WRECKED: [&str; 8] = [
+    "destroyed",
+    "burned-out",
+    "burnt-out",
+    "burnt",
+    "burned",
+    "wrecked",
+    "damaged",
+    "abandoned",
+];
+
+/// True when one of the three words before `pos` is a wreck word ("destroyed Russian tanks").
+fn wrecked_before(text: &str, pos: usize) -> bool {
+    text[..pos]
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .rev()
+        .take(3)
+        .any(|w| WRECKED.iter().any(|x| x.eq_ignore_ascii_case(w)))
+}
+
+/// Factor of an incident cue in a relative clause about a person ("who was wounded in …").
+const RELATIVE_FACTOR: f64 = 0.7;
 /// Score of a named fire ("the Eaton Fire") in the main sentence.
 const NAMED_FIRE_WEIGHT: f64 = 3.0;
 /// Score of a match result ("won 3-0"), whatever the sentence.
@@ -857,6 +895,17 @@ const STRONG_FUNERAL: f64 = 3.8;
 const STRONG_PROTEST: f64 = 2.6;
 /// Farthest a hedge may stand from the incident cue or figure it hedges, in bytes.
 const HEDGE_REACH: usize = 110;
+
+/// True when the cue at `pos` stands in a relative clause about a person ("a police woman who was
+/// blinded after a gunmen attack in Ghazni, speaks during an interview"): the person's backstory,
+/// not the main clause. The clause runs from "who" to the next comma.
+fn in_relative_clause(text: &str, pos: usize, sent_start: usize) -> bool {
+    let before = &text[sent_start.min(pos)..pos];
+    let Some(w) = before.rfind(" who ") else {
+        return false;
+    };
+    !before[w..].contains([',', ';', ':', '(', ')'])
+}
 
 /// True when the word before `pos` (within the sentence) is capitalized and not the
 /// sentence's first word: a name ("the Shati refugee camp", "at Nuseirat camp").
@@ -881,10 +930,18 @@ fn named_before(text: &str, pos: usize, sent_start: usize) -> bool {
 /// "Russian fire") is gunfire, not a named wildfire.
 fn named_fires(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let lower = text.to_ascii_lowercase();
     let mut from = 0;
-    while let Some(p) = lower[from..].find(" fire") {
-        let fs = from + p + 1;
+    while let Some(p) = text[from..].find("ire") {
+        let at = from + p;
+        from = at + 3;
+        // "fire" or "Fire" after a space ("ire" found; the byte before must be f/F).
+        if at < 2
+            || !matches!(text.as_bytes()[at - 1], b'f' | b'F')
+            || text.as_bytes()[at - 2] != b' '
+        {
+            continue;
+        }
+        let fs = at - 1;
         let fe = fs + 4;
         from = fe;
         // Whole word "fire"/"Fire" only.
@@ -900,8 +957,11 @@ fn named_fires(text: &str) -> Vec<(usize, usize)> {
                 break;
             }
             let cap = w.chars().next().is_some_and(char::is_uppercase)
-                && w.chars().all(|c| c.is_alphabetic() || c == '-' || c == '\'');
-            let demonym = ["i", "an", "ese", "ish", "ch"].iter().any(|e| w.ends_with(e));
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'');
+            let demonym = ["i", "an", "ese", "ish", "ch"]
+                .iter()
+                .any(|e| w.ends_with(e));
             if !cap || demonym || ["Open", "Cease", "Friendly", "Heavy"].contains(&w) {
                 break;
             }

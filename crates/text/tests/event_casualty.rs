@@ -1052,6 +1052,90 @@ const WRITTEN: &[W] = &[
         injured: None,
         source: None,
     },
+    // written: armoured vehicles left on the ground are the aftermath of fighting; tanks of water are not.
+    W {
+        caption: "A Ukrainian soldier walks past destroyed Russian tanks near Izium, Kharkiv region, Ukraine. REUTERS",
+        ty: Some("armed_clash"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Workers repair a fuel tank at a depot in Lagos, Nigeria. REUTERS",
+        ty: Some("daily_life"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    // written: an incident in a relative clause is the person's backstory; the main clause decides.
+    W {
+        caption: "Amina, 29, who lost her leg in an air strike on her village in 2016, speaks during an interview in Idlib, Syria. REUTERS",
+        ty: Some("other"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "A boy who was wounded in an air strike receives treatment at a hospital in Idlib, Syria. REUTERS",
+        ty: Some("air_strike"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    // written: patients, crafts, pastimes, aviation are scenes of their own.
+    W {
+        caption: "A patient receives dialysis at a hospital in Gaza City that is running out of fuel. REUTERS",
+        ty: Some("other"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "A craftsman carves a wooden mask at his workshop in Ubud, Bali, Indonesia. REUTERS",
+        ty: Some("daily_life"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Women attend a yoga class in a park in Kabul, Afghanistan. REUTERS",
+        ty: Some("daily_life"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "A passenger plane lands on the runway at Kabul airport, Afghanistan. REUTERS",
+        ty: Some("other"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    // written: street celebrations of a political turn are counted with protests; a holiday's name is not a cue.
+    W {
+        caption: "Crowds gather for celebrations of the fall of the government in Dhaka, Bangladesh. REUTERS",
+        ty: Some("protest"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Scouts parade during Evacuation Day festivities in Damascus, Syria, April 17, 2019. REUTERS",
+        ty: None,
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
 ];
 
 #[test]
