@@ -56,9 +56,58 @@ struct Entry {
 pub struct AgencyLexicon {
     entries: Vec<Entry>,
     /// Alias as written -> entry.
-    exact: HashMap<String, usize>,
+    exact: HashMap<String, usize, FnvBuild>,
     /// Folded alias (aliases longer than 4 characters only) -> entry.
-    folded: HashMap<String, usize>,
+    folded: HashMap<String, usize, FnvBuild>,
+    /// The most non-whitespace bytes of an alias, as written or folded.
+    max_nonws: usize,
+    /// Bit set of the first two bytes (ASCII letters lowercased) of every alias, as written and
+    /// folded: a quick "no alias starts so".
+    pairs: Vec<u64>,
+}
+
+/// The first two bytes of `s`, ASCII letters lowercased, as an index into `pairs`.
+fn pair_index(s: &[u8]) -> usize {
+    let a = s.first().copied().unwrap_or(0).to_ascii_lowercase();
+    let b = s.get(1).copied().unwrap_or(0).to_ascii_lowercase();
+    (usize::from(a) << 8) | usize::from(b)
+}
+
+/// FNV-1a: the alias maps hash short strings, many times per caption.
+#[derive(Debug, Clone, Copy)]
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+type FnvBuild = std::hash::BuildHasherDefault<Fnv>;
+
+/// Byte offset of " for " in `s` (a plain scan: cheaper than a substring searcher on short
+/// text).
+fn find_for(s: &str) -> Option<usize> {
+    s.as_bytes().windows(5).position(|w| w == b" for ")
+}
+
+/// Bytes of `s` outside whitespace.
+fn nonws_len(s: &str) -> usize {
+    s.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(char::len_utf8)
+        .sum()
 }
 
 /// Text of the built-in agencies list.
@@ -152,10 +201,20 @@ impl AgencyLexicon {
                     self.entries.len() - 1
                 }
             };
+            if self.pairs.is_empty() {
+                self.pairs = vec![0; 1 << 10];
+            }
             for a in aliases {
                 self.exact.insert(a.to_string(), idx);
+                self.max_nonws = self.max_nonws.max(nonws_len(a));
+                let p = pair_index(a.as_bytes());
+                self.pairs[p >> 6] |= 1 << (p & 63);
                 if a.chars().count() > 4 {
-                    self.folded.insert(fold(a), idx);
+                    let f = fold(a);
+                    self.max_nonws = self.max_nonws.max(nonws_len(&f));
+                    let p = pair_index(f.as_bytes());
+                    self.pairs[p >> 6] |= 1 << (p & 63);
+                    self.folded.insert(f, idx);
                 }
             }
         }
@@ -191,6 +250,23 @@ impl AgencyLexicon {
             return Some(i);
         }
         if s.chars().count() > 4 {
+            if s.is_ascii() && s.len() <= 128 {
+                // `fold` without allocating.
+                let mut buf = [0u8; 128];
+                let mut n = 0;
+                for (k, w) in s.split_whitespace().enumerate() {
+                    if k > 0 {
+                        buf[n] = b' ';
+                        n += 1;
+                    }
+                    for b in w.bytes() {
+                        buf[n] = b.to_ascii_lowercase();
+                        n += 1;
+                    }
+                }
+                let f = std::str::from_utf8(&buf[..n]).ok()?;
+                return self.folded.get(f).copied();
+            }
             return self.folded.get(&fold(s)).copied();
         }
         None
@@ -201,12 +277,32 @@ impl AgencyLexicon {
         if s.is_empty() || s.len() > 80 {
             return None;
         }
-        let mut bases = vec![s];
-        // "Getty Images for Nike" -> Getty Images.
-        if let Some(i) = s.find(" for ") {
-            bases.push(s[..i].trim());
+        // Longer than every alias plus a suffix (" pictures"): no need to look. (ASCII only:
+        // lowercasing may shorten other text.)
+        // No alias starts with these two bytes. (An ASCII text whose second byte is no
+        // whitespace: every name looked up below, and the fold of each, starts with them.)
+        let b = s.as_bytes();
+        if prefilter_on() && s.is_ascii() && b.len() >= 2 && !(b[1] as char).is_whitespace() {
+            let p = pair_index(b);
+            if self
+                .pairs
+                .get(p >> 6)
+                .is_none_or(|w| w & (1 << (p & 63)) == 0)
+            {
+                return None;
+            }
         }
-        for base in bases {
+        let for_at = find_for(s);
+        if prefilter_on()
+            && for_at.is_none()
+            && s.is_ascii()
+            && s.bytes().filter(|b| !(*b as char).is_whitespace()).count() > self.max_nonws + 9
+        {
+            return None;
+        }
+        // "Getty Images for Nike" -> Getty Images.
+        let for_base = for_at.map(|i| s[..i].trim());
+        for base in std::iter::once(s).chain(for_base) {
             if let Some(i) = self.get(base) {
                 return Some(i);
             }
@@ -542,6 +638,27 @@ const OUTLET_WORDS: &[&str] = &[
 ];
 
 fn is_placeholder(s: &str) -> bool {
+    if s.is_ascii() {
+        // `fold(s)` into a buffer; past 32 bytes it is no placeholder (they are at most 20
+        // bytes long) and only its start matters.
+        let mut buf = [0u8; 32];
+        let mut n = 0;
+        let mut over = false;
+        'words: for (k, w) in s.split_whitespace().enumerate() {
+            for b in (k > 0).then_some(b' ').into_iter().chain(w.bytes()) {
+                if n == buf.len() {
+                    over = true;
+                    break 'words;
+                }
+                buf[n] = b.to_ascii_lowercase();
+                n += 1;
+            }
+        }
+        let f = &buf[..n];
+        return (!over && PLACEHOLDERS.iter().any(|p| p.as_bytes() == f))
+            || f.starts_with(b"courtesy")
+            || f.starts_with(b"handout");
+    }
     // The placeholders are at most 20 bytes long: a longer fold only needs its start.
     let (f, cut) = fold_upto(s, 24);
     (!cut && PLACEHOLDERS.contains(&f.as_str()))
@@ -719,11 +836,13 @@ fn camel_org(w: &str) -> bool {
 /// apostrophes and initials only; not an organization or placeholder.
 fn is_person_name(s: &str) -> bool {
     let s = s.trim();
-    if s.is_empty() || s.chars().count() > 60 || is_placeholder(s) || is_org(s) {
-        return false;
-    }
-    if s.chars()
-        .any(|c| !(c.is_alphabetic() || c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '.')))
+    // (Every test must pass: the cheap ones first, the placeholder and organization words last.)
+    if s.is_empty()
+        || s.len() > 4 * 60
+        || s.chars().any(|c| {
+            !(c.is_alphabetic() || c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '.'))
+        })
+        || s.chars().count() > 60
     {
         return false;
     }
@@ -731,10 +850,12 @@ fn is_person_name(s: &str) -> bool {
     if words.is_empty() || words.len() > 6 {
         return false;
     }
+    // (ASCII case folding: no other letter lowercases to these words' letters.)
     if [
         "the", "a", "an", "this", "these", "in", "on", "at", "of", "photo", "picture",
     ]
-    .contains(&words[0].to_lowercase().as_str())
+    .iter()
+    .any(|w| w.eq_ignore_ascii_case(words[0]))
     {
         return false;
     }
@@ -786,7 +907,7 @@ fn is_person_name(s: &str) -> bool {
             return false;
         }
     }
-    true
+    !is_placeholder(s) && !is_org(s)
 }
 
 fn is_outlet(s: &str, lex: &AgencyLexicon) -> bool {
@@ -860,6 +981,16 @@ fn dedouble(text: &str, s: Span) -> Span {
 /// Splits "A and B", "A, B & C" into person names; `None` unless every part is a name.
 fn split_persons(text: &str, s: Span) -> Option<Vec<(String, Span)>> {
     let t = &text[s.start..s.end];
+    // Every character is in a name or in a separator.
+    if prefilter_on()
+        && t.chars().any(|c| {
+            !(c.is_alphabetic()
+                || c.is_whitespace()
+                || matches!(c, '-' | '\'' | '’' | '.' | ',' | ';' | '&'))
+        })
+    {
+        return None;
+    }
     if is_person_name(t) {
         return Some(vec![(t.to_string(), s)]);
     }
@@ -1190,7 +1321,11 @@ fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
     for sent in crate::date::sentences(part) {
         let st = &part[sent.start..sent.end];
         let mut last = 0;
-        for m in CHUNK_BREAK.find_iter(st) {
+        let breaks = may_have_chunk_break(st)
+            .then(|| CHUNK_BREAK.find_iter(st))
+            .into_iter()
+            .flatten();
+        for m in breaks {
             let c = Span::new(
                 s.start + sent.start + last,
                 s.start + sent.start + m.start(),
@@ -1215,7 +1350,9 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
     let lead: &[char] = &['-', '–', '—', ',', ';', ':', '|', '.', '*', '•', '/', '\\'];
     let trail: &[char] = &[',', ';', ':', '-', '–', '—', '|', '.'];
     let mut s = trim_span_chars(text, ch.inner, lead, trail);
-    if let Some(m) = TAIL_TAGS.find(&text[s.start..s.end]) {
+    if may_have_tail_tag(&text[s.start..s.end])
+        && let Some(m) = TAIL_TAGS.find(&text[s.start..s.end])
+    {
         s = trim_span_chars(text, Span::new(s.start, s.start + m.start()), lead, trail);
     }
     if s.start >= s.end {
@@ -1232,7 +1369,15 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
         weak: false,
     };
     // Labelled credits.
-    if let Some(c) = PREFIX.captures(t) {
+    if let Some(c) = may_start_with(
+        t,
+        &[
+            b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou",
+        ],
+    )
+    .then(|| PREFIX.captures(t))
+    .flatten()
+    {
         let m = c.get(0)?;
         let body = Span::new(s.start + m.end(), s.end);
         let p = parse_body(text, body, lex, true);
@@ -1251,13 +1396,16 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
             return Some(unit(p, rule, unit_span));
         }
     }
-    if FILE_PHOTO.is_match(t) {
+    if may_start_with(t, &[b"fil", b"arc", b"han"]) && FILE_PHOTO.is_match(t) {
         return Some(Unit {
             weak: true,
             ..unit(Parsed::default(), "credit.file_photo", unit_span)
         });
     }
     // Chains, via, agency alone, NAME for OUTLET.
+    if prefilter_on() && !may_be_chain(t, lex) {
+        return None;
+    }
     let p = parse_body(text, s, lex, false);
     // An organization may open a chain when it is short ("Press service of the State
     // Emergency Service of Ukraine/Handout via REUTERS"), not a whole sentence.
@@ -1318,6 +1466,168 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
         return Some(unit(p, "credit.for_outlet", unit_span));
     }
     tail_credit(text, s, lex).map(|(p, span)| unit(p, "credit.sentence_tail", span))
+}
+
+// ------------------------------------------------------------------------------------------
+// Prefilters: cheap tests that skip the regexes and the parsing where they cannot match (the
+// results are those of the full parse; a unit test compares both on many texts).
+// ------------------------------------------------------------------------------------------
+
+#[cfg(test)]
+thread_local! {
+    static PREFILTER: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+#[cfg(test)]
+fn prefilter_on() -> bool {
+    PREFILTER.with(|p| p.get())
+}
+
+#[cfg(not(test))]
+#[inline]
+fn prefilter_on() -> bool {
+    true
+}
+
+/// Whether `CHUNK_BREAK` can match: a line break, `--`, `|`, or two blanks in a row (space,
+/// tab, no-break space).
+fn may_have_chunk_break(t: &str) -> bool {
+    if !prefilter_on() {
+        return true;
+    }
+    let b = t.as_bytes();
+    let blank_at = |i: usize| match b[i] {
+        b' ' | b'\t' => Some(1),
+        0xC2 if b.get(i + 1) == Some(&0xA0) => Some(2),
+        _ => None,
+    };
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\n' | b'|' => return true,
+            b'-' if b.get(i + 1) == Some(&b'-') => return true,
+            _ => {}
+        }
+        if let Some(n) = blank_at(i) {
+            if i + n < b.len() && blank_at(i + n).is_some() {
+                return true;
+            }
+            i += n;
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// Whether `find_word_ci(_, "via")` can find a word: "via" (any ASCII case) before whitespace.
+fn has_via(t: &str) -> bool {
+    let b = t.as_bytes();
+    b.windows(3).enumerate().any(|(i, w)| {
+        w.eq_ignore_ascii_case(b"via") && t[i + 3..].chars().next().is_some_and(char::is_whitespace)
+    })
+}
+
+/// Whether `TAIL_TAGS` can match.
+fn may_have_tail_tag(t: &str) -> bool {
+    if !prefilter_on() {
+        return true;
+    }
+    // Each tag follows whitespace and starts with one of these words, or with "epa" and a
+    // digit ("[A-Z]{3,}\s+OUT": whitespace and "OUT").
+    const HEADS: &[&[u8]] = &[
+        b"TPX",
+        b"ATTENTION",
+        b"EDITOR",
+        b"SEARCH",
+        b"NO",
+        b"MANDATORY",
+        b"FOR",
+        b"THIS",
+        b"REFILE",
+        b"BEST",
+        b"OUT",
+    ];
+    let b = t.as_bytes();
+    (1..b.len()).any(|j| {
+        let head = match b[j] {
+            b'T' | b'A' | b'E' | b'S' | b'N' | b'M' | b'F' | b'R' | b'B' | b'O' => {
+                HEADS.iter().any(|h| b[j..].starts_with(h))
+            }
+            b'e' => b[j..].starts_with(b"epa") && b.get(j + 3).is_some_and(u8::is_ascii_digit),
+            _ => false,
+        };
+        // (`j` follows an ASCII byte or ends a multi-byte character: a char boundary.)
+        head && t[..j].chars().next_back().is_some_and(char::is_whitespace)
+    })
+}
+
+/// Whether a case-insensitive regex anchored at the start of `t`, whose alternatives begin with
+/// one of `starts` (three lowercase ASCII letters) or a non-ASCII character (`©`), can match:
+/// `t` starts with one of them in any case, or has a non-ASCII character among its first three
+/// bytes (case folds such as `ſ` for `s`), or is shorter.
+fn may_start_with(t: &str, starts: &[&[u8; 3]]) -> bool {
+    if !prefilter_on() {
+        return true;
+    }
+    let b = t.as_bytes();
+    if b.len() < 3 || !b[..3].is_ascii() {
+        return true;
+    }
+    let head = [
+        b[0].to_ascii_lowercase(),
+        b[1].to_ascii_lowercase(),
+        b[2].to_ascii_lowercase(),
+    ];
+    starts.iter().any(|s| **s == head)
+}
+
+/// Whether the chain / via / agency-alone / NAME-for-OUTLET parse of `t` can give a credit.
+///
+/// Without a slash, `|` or backslash, without " for " and "via", the text is one segment (or two, when
+/// a comma stands before an agency): it is a credit only when that segment is an agency
+/// (`tail_credit` needs a slash, `split_for_any` a " for ").
+fn may_be_chain(t: &str, lex: &AgencyLexicon) -> bool {
+    if t.bytes().any(|b| matches!(b, b'/' | b'|' | b'\\')) || has_via(t) {
+        return true;
+    }
+    // "NAME for OUTLET": the name before the first " for " (as `split_for` cuts it).
+    if let Some(i) = t.find(" for ") {
+        let name = t[..i].trim_start_matches(|c: char| {
+            c.is_whitespace() || ['©', '-', '–', ',', ':'].contains(&c)
+        });
+        if !name.is_empty()
+            && name.len() <= 4 * 60
+            && name.split_whitespace().count() <= 6
+            && name.chars().all(|c| {
+                c.is_alphabetic() || c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '.')
+            })
+        {
+            return true;
+        }
+    }
+    if let Some(ci) = t.rfind(',')
+        && !t[..ci].trim().is_empty()
+        && lex.lookup(&t[ci + 1..]).is_some()
+    {
+        return true;
+    }
+    // The segment as `parse_body` trims it.
+    let seg = t
+        .trim_start_matches(|c: char| c.is_whitespace() || ['©', '-', '–', ',', ':'].contains(&c))
+        .trim_end_matches(|c: char| c.is_whitespace() || [',', ';', ':', '-', '–'].contains(&c));
+    if seg.is_empty() {
+        return false;
+    }
+    // `FILE_SUFFIX` ends with one of these words.
+    let b = seg.as_bytes();
+    if ["file", "photo", "pool", "handout"]
+        .iter()
+        .any(|w| b.len() >= w.len() && b[b.len() - w.len()..].eq_ignore_ascii_case(w.as_bytes()))
+    {
+        return true;
+    }
+    lex.lookup(seg).is_some()
 }
 
 /// A credit glued to the end of a sentence: "…, August 25, 2019 REUTERS/Name",
@@ -1427,7 +1737,9 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
             u.rule = "credit.name_line";
         }
     }
-    if let Some(epa) = lex.lookup("EPA") {
+    if (!prefilter_on() || text.contains("epa"))
+        && let Some(epa) = lex.lookup("EPA")
+    {
         for m in EPA_TAG.find_iter(text) {
             let span = Span::new(m.start(), m.end());
             if !units.iter().any(|u| u.span.contains(&span)) {
@@ -2140,6 +2452,120 @@ mod tests {
             &["Ivan Abreu"],
             Some("SOPA Images"),
         );
+    }
+
+    /// Texts to compare the prefiltered and the full parse on: the real captions, their
+    /// sentences and lines alone, reordered, in other cases, plus written edge cases.
+    fn prefilter_texts() -> Vec<String> {
+        let mut texts: Vec<String> = Vec::new();
+        for src in [
+            include_str!("../../../tests/fixtures/corpus/captions.jsonl"),
+            include_str!("../../../tests/fixtures/corpus/seed_gold.jsonl"),
+            include_str!("../../../tests/fixtures/corpus/heldout.jsonl"),
+        ] {
+            for line in src.lines().filter(|l| !l.trim().is_empty()) {
+                let v: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+                let c = v["caption"].as_str().expect("caption").to_string();
+                let parts: Vec<&str> = c.split_inclusive(['.', '\n', ')', '/', ',']).collect();
+                for (i, p) in parts.iter().enumerate() {
+                    texts.push(p.to_string());
+                    texts.push(parts[i..].concat());
+                    texts.push(parts[..i].concat());
+                    let mut r = parts.clone();
+                    r.rotate_left(i);
+                    texts.push(r.join(" "));
+                    texts.push(r.join("\n"));
+                }
+                texts.push(c.to_uppercase());
+                texts.push(c.to_lowercase());
+                texts.push(c.replace(' ', "  "));
+                texts.push(c.replace(". ", ".\u{a0}\u{a0}"));
+                texts.push(c.replace('s', "\u{17f}"));
+                texts.push(c.replace('/', " via "));
+                texts.push(c.replace('/', " for "));
+                texts.push(c.replace(", ", ", file photo, "));
+                texts.push(c);
+            }
+        }
+        // Written edge cases.
+        for t in [
+            "A man walks. \u{17f}ource: Jane Doe/Reuters",
+            "A man walks. \u{a9} Jane Doe",
+            "A man walks.  AFP",
+            "A man walks -- AFP",
+            "A man walks || Jane Doe || AFP",
+            "A man walks, Reuters",
+            "A man walks, Reuters, file photo",
+            "A man walks. Reuters - file",
+            "A man walks. Getty Images for Nike",
+            "A man walks. Jane Doe for Le Monde",
+            "A man walks in Bolivia via La Paz. via Reuters",
+            "A man walks. epa012345 EPA",
+            "A man walks. REUTERS/Jane Doe TPX IMAGES OF THE DAY",
+            "A man walks. REUTERS/Jane Doe  NO RESALES. NO ARCHIVES",
+            "A man walks.\u{2003}\u{2003}AFP PHOTO / JANE DOE",
+            "File photo",
+            "Handout photo",
+            "Archive picture",
+            "Photographer: Jane Doe",
+            "Mandatory credit: Jane Doe/Rex",
+            "Image by \u{a9} Jane Doe/Corbis",
+            "Jane Doe and John Roe, Reuters",
+            "Jane Doe & John Roe; AFP",
+            "The port. / Jane Doe for Zoom Japan",
+            "AP",
+            "(AP)",
+            "",
+        ] {
+            texts.push(t.to_string());
+        }
+        texts
+    }
+
+    #[test]
+    fn lookup_filters_do_not_change_results() {
+        let l = lex();
+        let mut names: Vec<String> = Vec::new();
+        for t in prefilter_texts() {
+            for part in t.split(['/', '|', '(', ')', '[', ']', ',', ';', '.']) {
+                names.push(part.to_string());
+                names.push(part.to_uppercase());
+                names.push(format!("{part} Photo"));
+                names.push(format!("{part} for Nike"));
+            }
+        }
+        for a in l.exact.keys() {
+            names.push(a.clone());
+            names.push(format!("  {}  PICTURES ", a.to_lowercase()));
+            names.push(format!("{a} Pictures"));
+            names.push(format!("{a} Photos."));
+            names.push(format!("{a} for The Example Foundation"));
+            names.push(a.replace(' ', "\u{b}  "));
+            names.push(a.to_uppercase().replace(' ', "\t"));
+        }
+        for n in &names {
+            PREFILTER.with(|p| p.set(true));
+            let fast = l.lookup(n);
+            PREFILTER.with(|p| p.set(false));
+            let full = l.lookup(n);
+            PREFILTER.with(|p| p.set(true));
+            assert_eq!(fast, full, "{n:?}");
+        }
+    }
+
+    #[test]
+    fn prefilters_do_not_change_results() {
+        let l = lex();
+        let texts = prefilter_texts();
+        assert!(texts.len() > 2000);
+        for t in &texts {
+            PREFILTER.with(|p| p.set(true));
+            let fast = find_credit(t, &l);
+            PREFILTER.with(|p| p.set(false));
+            let full = find_credit(t, &l);
+            PREFILTER.with(|p| p.set(true));
+            assert_eq!(fast, full, "{t:?}");
+        }
     }
 
     #[test]

@@ -153,6 +153,17 @@ impl Iterator for Sentences<'_> {
         let text = self.text;
         let b = text.as_bytes();
         while self.i < b.len() {
+            // Skip to the next possible cut.
+            match b[self.i..]
+                .iter()
+                .position(|&c| matches!(c, b'\n' | b'.' | b'!' | b'?'))
+            {
+                Some(k) => self.i += k,
+                None => {
+                    self.i = b.len();
+                    break;
+                }
+            }
             let i = self.i;
             let c = b[i];
             // Only ASCII marks cut; skip other bytes fast.
