@@ -61,7 +61,11 @@ pub fn detect(format: Format, path: &str) -> Format {
 
 /// Reads every caption of one input's bytes. A whole-file problem (CSV without the caption
 /// column) is returned as `Err`; per-record problems come back in the error list.
-pub fn read(path: &str, bytes: &[u8], opts: &ReadOptions) -> Result<(Vec<CaptionInput>, Vec<InputError>), InputError> {
+pub fn read(
+    path: &str,
+    bytes: &[u8],
+    opts: &ReadOptions,
+) -> Result<(Vec<CaptionInput>, Vec<InputError>), InputError> {
     match detect(opts.format, path) {
         Format::Jsonl => Ok(read_jsonl(path, bytes, opts)),
         Format::Csv => read_csv(path, bytes, opts),
@@ -70,19 +74,34 @@ pub fn read(path: &str, bytes: &[u8], opts: &ReadOptions) -> Result<(Vec<Caption
 }
 
 fn source(kind: &str, path: &str, line: u64, opts: &ReadOptions) -> Source {
-    Source { kind: kind.into(), path: Some(path.to_string()), line: Some(line), sha256: opts.sha256.clone() }
+    Source {
+        kind: kind.into(),
+        path: Some(path.to_string()),
+        line: Some(line),
+        sha256: opts.sha256.clone(),
+    }
 }
 
 /// Lines of the input with their 1-based numbers; a line that is not UTF-8 is an error.
 fn lines(bytes: &[u8]) -> impl Iterator<Item = (u64, Result<&str, usize>)> {
     bytes.split(|b| *b == b'\n').enumerate().map(|(i, raw)| {
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        (i as u64 + 1, std::str::from_utf8(raw).map_err(|e| e.valid_up_to()))
+        (
+            i as u64 + 1,
+            std::str::from_utf8(raw).map_err(|e| e.valid_up_to()),
+        )
     })
 }
 
 fn invalid_utf8(path: &str, line: u64, at: usize) -> InputError {
-    InputError { path: path.into(), line: Some(line), message: format!("invalid UTF-8 at byte {} of the line; record skipped", at + 1) }
+    InputError {
+        path: path.into(),
+        line: Some(line),
+        message: format!(
+            "invalid UTF-8 at byte {} of the line; record skipped",
+            at + 1
+        ),
+    }
 }
 
 fn read_text(path: &str, bytes: &[u8], opts: &ReadOptions) -> (Vec<CaptionInput>, Vec<InputError>) {
@@ -95,7 +114,11 @@ fn read_text(path: &str, bytes: &[u8], opts: &ReadOptions) -> (Vec<CaptionInput>
     let flush = |para: &mut Vec<&str>, start: u64, bad: &mut bool, out: &mut Vec<CaptionInput>| {
         if !para.is_empty() && !*bad {
             let text = para.join("\n");
-            out.push(CaptionInput { text, source: source("text", path, start, opts), ..Default::default() });
+            out.push(CaptionInput {
+                text,
+                source: source("text", path, start, opts),
+                ..Default::default()
+            });
         }
         para.clear();
         *bad = false;
@@ -123,23 +146,35 @@ fn read_text(path: &str, bytes: &[u8], opts: &ReadOptions) -> (Vec<CaptionInput>
     (out, errors)
 }
 
-fn parse_reference_date(v: Option<&serde_json::Value>) -> Result<Option<jiff::civil::Date>, String> {
+fn parse_reference_date(
+    v: Option<&serde_json::Value>,
+) -> Result<Option<jiff::civil::Date>, String> {
     match v {
         None | Some(serde_json::Value::Null) => Ok(None),
         Some(serde_json::Value::String(s)) => {
             let day = s.get(..10).unwrap_or(s);
-            day.parse::<jiff::civil::Date>().map(Some).map_err(|_| format!("reference_date {s:?} is not a YYYY-MM-DD date"))
+            day.parse::<jiff::civil::Date>()
+                .map(Some)
+                .map_err(|_| format!("reference_date {s:?} is not a YYYY-MM-DD date"))
         }
         Some(other) => Err(format!("reference_date must be a string, found {other}")),
     }
 }
 
-fn read_jsonl(path: &str, bytes: &[u8], opts: &ReadOptions) -> (Vec<CaptionInput>, Vec<InputError>) {
+fn read_jsonl(
+    path: &str,
+    bytes: &[u8],
+    opts: &ReadOptions,
+) -> (Vec<CaptionInput>, Vec<InputError>) {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for (n, line) in lines(bytes) {
-        let err = |m: String| InputError { path: path.into(), line: Some(n), message: m };
+        let err = |m: String| InputError {
+            path: path.into(),
+            line: Some(n),
+            message: m,
+        };
         let line = match line {
             Ok(l) if l.trim().is_empty() => continue,
             Ok(l) => l,
@@ -156,7 +191,9 @@ fn read_jsonl(path: &str, bytes: &[u8], opts: &ReadOptions) -> (Vec<CaptionInput
             }
         };
         let Some(obj) = v.as_object() else {
-            errors.push(err("expected a JSON object with a \"caption\" field; record skipped".into()));
+            errors.push(err(
+                "expected a JSON object with a \"caption\" field; record skipped".into(),
+            ));
             continue;
         };
         let caption = match obj.get("caption").or_else(|| obj.get("text")) {
@@ -167,7 +204,10 @@ fn read_jsonl(path: &str, bytes: &[u8], opts: &ReadOptions) -> (Vec<CaptionInput
             }
             None => {
                 let keys: Vec<&str> = obj.keys().map(String::as_str).collect();
-                errors.push(err(format!("no \"caption\" field (fields: {}); record skipped", keys.join(", "))));
+                errors.push(err(format!(
+                    "no \"caption\" field (fields: {}); record skipped",
+                    keys.join(", ")
+                )));
                 continue;
             }
         };
@@ -183,26 +223,60 @@ fn read_jsonl(path: &str, bytes: &[u8], opts: &ReadOptions) -> (Vec<CaptionInput
                 continue;
             }
         };
-        out.push(CaptionInput { text: caption, input_id, source: source("jsonl", path, n, opts), reference_date });
+        out.push(CaptionInput {
+            text: caption,
+            input_id,
+            source: source("jsonl", path, n, opts),
+            reference_date,
+        });
     }
     (out, errors)
 }
 
-const CAPTION_COLUMNS: &[&str] = &["caption", "description", "caption_abstract", "caption-abstract", "text", "caption_text", "imagedescription"];
+const CAPTION_COLUMNS: &[&str] = &[
+    "caption",
+    "description",
+    "caption_abstract",
+    "caption-abstract",
+    "text",
+    "caption_text",
+    "imagedescription",
+];
 
-fn read_csv(path: &str, bytes: &[u8], opts: &ReadOptions) -> Result<(Vec<CaptionInput>, Vec<InputError>), InputError> {
+fn read_csv(
+    path: &str,
+    bytes: &[u8],
+    opts: &ReadOptions,
+) -> Result<(Vec<CaptionInput>, Vec<InputError>), InputError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
-    let headers = reader.byte_headers().map_err(|e| InputError { path: path.into(), line: Some(1), message: format!("cannot read the CSV header: {e}") })?.clone();
-    let names: Vec<String> = headers.iter().map(|h| String::from_utf8_lossy(h).trim().to_string()).collect();
+    let headers = reader
+        .byte_headers()
+        .map_err(|e| InputError {
+            path: path.into(),
+            line: Some(1),
+            message: format!("cannot read the CSV header: {e}"),
+        })?
+        .clone();
+    let names: Vec<String> = headers
+        .iter()
+        .map(|h| String::from_utf8_lossy(h).trim().to_string())
+        .collect();
     let find = |wanted: &str| names.iter().position(|n| n.eq_ignore_ascii_case(wanted));
     let caption_col = match opts.column {
         Some(c) => find(c),
         None => CAPTION_COLUMNS.iter().find_map(|c| find(c)),
     };
     let Some(caption_col) = caption_col else {
-        let wanted = opts.column.map(|c| format!("column {c:?}")).unwrap_or_else(|| format!("a caption column ({})", CAPTION_COLUMNS.join(", ")));
-        return Err(InputError { path: path.into(), line: Some(1), message: format!("no {wanted}; the columns are: {}", names.join(", ")) });
+        let wanted = opts
+            .column
+            .map(|c| format!("column {c:?}"))
+            .unwrap_or_else(|| format!("a caption column ({})", CAPTION_COLUMNS.join(", ")));
+        return Err(InputError {
+            path: path.into(),
+            line: Some(1),
+            message: format!("no {wanted}; the columns are: {}", names.join(", ")),
+        });
     };
     let id_col = find("id");
     let ref_col = find("reference_date");
@@ -213,7 +287,11 @@ fn read_csv(path: &str, bytes: &[u8], opts: &ReadOptions) -> Result<(Vec<Caption
             Ok(r) => r,
             Err(e) => {
                 let line = e.position().map(|p| p.line());
-                errors.push(InputError { path: path.into(), line, message: format!("malformed CSV record: {e}; record skipped") });
+                errors.push(InputError {
+                    path: path.into(),
+                    line,
+                    message: format!("malformed CSV record: {e}; record skipped"),
+                });
                 continue;
             }
         };
@@ -226,25 +304,51 @@ fn read_csv(path: &str, bytes: &[u8], opts: &ReadOptions) -> Result<(Vec<Caption
                 continue;
             }
             None => {
-                errors.push(InputError { path: path.into(), line: Some(line), message: format!("record has no column {:?}; record skipped", names[caption_col]) });
+                errors.push(InputError {
+                    path: path.into(),
+                    line: Some(line),
+                    message: format!(
+                        "record has no column {:?}; record skipped",
+                        names[caption_col]
+                    ),
+                });
                 continue;
             }
         };
         if caption.trim().is_empty() {
             continue;
         }
-        let input_id = id_col.and_then(&field).and_then(Result::ok).filter(|s| !s.is_empty()).map(str::to_string);
-        let reference_date = match ref_col.and_then(field).and_then(Result::ok).filter(|s| !s.is_empty()) {
-            Some(s) => match parse_reference_date(Some(&serde_json::Value::String(s.to_string()))) {
-                Ok(d) => d,
-                Err(m) => {
-                    errors.push(InputError { path: path.into(), line: Some(line), message: format!("{m}; record skipped") });
-                    continue;
+        let input_id = id_col
+            .and_then(&field)
+            .and_then(Result::ok)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
+        let reference_date = match ref_col
+            .and_then(field)
+            .and_then(Result::ok)
+            .filter(|s| !s.is_empty())
+        {
+            Some(s) => {
+                match parse_reference_date(Some(&serde_json::Value::String(s.to_string()))) {
+                    Ok(d) => d,
+                    Err(m) => {
+                        errors.push(InputError {
+                            path: path.into(),
+                            line: Some(line),
+                            message: format!("{m}; record skipped"),
+                        });
+                        continue;
+                    }
                 }
-            },
+            }
             None => None,
         };
-        out.push(CaptionInput { text: caption, input_id, source: source("csv", path, line, opts), reference_date });
+        out.push(CaptionInput {
+            text: caption,
+            input_id,
+            source: source("csv", path, line, opts),
+            reference_date,
+        });
     }
     Ok((out, errors))
 }
@@ -254,12 +358,21 @@ mod tests {
     use super::*;
 
     fn opts(format: Format) -> ReadOptions<'static> {
-        ReadOptions { format, column: None, sha256: None }
+        ReadOptions {
+            format,
+            column: None,
+            sha256: None,
+        }
     }
 
     #[test]
     fn paragraphs_with_line_numbers() {
-        let (caps, errs) = read("a.txt", b"First caption\ncontinues.\n\n\nSecond one.\n", &opts(Format::Text)).unwrap();
+        let (caps, errs) = read(
+            "a.txt",
+            b"First caption\ncontinues.\n\n\nSecond one.\n",
+            &opts(Format::Text),
+        )
+        .unwrap();
         assert!(errs.is_empty());
         assert_eq!(caps.len(), 2);
         assert_eq!(caps[0].text, "First caption\ncontinues.");
@@ -268,7 +381,12 @@ mod tests {
 
     #[test]
     fn invalid_utf8_skips_only_its_record() {
-        let (caps, errs) = read("a.jsonl", b"{\"caption\":\"ok\"}\n{\"caption\":\"\xff\"}\n{\"caption\":\"fine\",\"id\":7}\n", &opts(Format::Auto)).unwrap();
+        let (caps, errs) = read(
+            "a.jsonl",
+            b"{\"caption\":\"ok\"}\n{\"caption\":\"\xff\"}\n{\"caption\":\"fine\",\"id\":7}\n",
+            &opts(Format::Auto),
+        )
+        .unwrap();
         assert_eq!(caps.len(), 2);
         assert_eq!(caps[1].input_id.as_deref(), Some("7"));
         assert_eq!(errs.len(), 1);
@@ -279,8 +397,16 @@ mod tests {
     #[test]
     fn csv_without_the_column_lists_the_columns() {
         let err = read("p.csv", b"name,notes\nx,y\n", &opts(Format::Auto)).unwrap_err();
-        assert!(err.message.contains("the columns are: name, notes"), "{}", err.message);
-        let o = ReadOptions { format: Format::Csv, column: Some("notes"), sha256: None };
+        assert!(
+            err.message.contains("the columns are: name, notes"),
+            "{}",
+            err.message
+        );
+        let o = ReadOptions {
+            format: Format::Csv,
+            column: Some("notes"),
+            sha256: None,
+        };
         let (caps, _) = read("p.csv", b"name,notes\nx,\"a, b\"\n", &o).unwrap();
         assert_eq!(caps[0].text, "a, b");
         assert_eq!(caps[0].source.line, Some(2));
@@ -289,7 +415,10 @@ mod tests {
     #[test]
     fn reference_dates_are_checked() {
         let (caps, errs) = read("a.jsonl", b"{\"caption\":\"x\",\"reference_date\":\"2016-11-20\"}\n{\"caption\":\"y\",\"reference_date\":\"soon\"}\n", &opts(Format::Jsonl)).unwrap();
-        assert_eq!(caps[0].reference_date, Some(jiff::civil::date(2016, 11, 20)));
+        assert_eq!(
+            caps[0].reference_date,
+            Some(jiff::civil::date(2016, 11, 20))
+        );
         assert_eq!(errs.len(), 1);
     }
 }

@@ -17,7 +17,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "dateline", version, about = "Structured, geocoded, dated records from news-photo captions")]
+#[command(
+    name = "dateline",
+    version,
+    about = "Structured, geocoded, dated records from news-photo captions"
+)]
 struct Cli {
     /// Directory with user data (imported gazetteers, lexicon additions); default: the user data dir.
     #[arg(long, global = true, env = "DATELINE_DATA_DIR")]
@@ -133,7 +137,9 @@ fn main() {
     match run(cli) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
-            if e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) {
+            if e.downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            {
                 std::process::exit(0);
             }
             eprintln!("dateline: error: {e:#}");
@@ -143,7 +149,9 @@ fn main() {
 }
 
 fn data_dir(cli_dir: &Option<PathBuf>) -> Option<PathBuf> {
-    cli_dir.clone().or_else(|| directories::ProjectDirs::from("", "", "dateline").map(|d| d.data_dir().to_path_buf()))
+    cli_dir.clone().or_else(|| {
+        directories::ProjectDirs::from("", "", "dateline").map(|d| d.data_dir().to_path_buf())
+    })
 }
 
 fn gazetteer_dir(cli_dir: &Option<PathBuf>) -> Option<PathBuf> {
@@ -154,20 +162,31 @@ fn gazetteer_dir(cli_dir: &Option<PathBuf>) -> Option<PathBuf> {
 fn load_engine(cli: &Cli) -> Result<Engine> {
     let mut blobs = Vec::new();
     if let Some(dir) = gazetteer_dir(&cli.data_dir)
-        && dir.is_dir() {
-            let mut entries: Vec<_> = std::fs::read_dir(&dir)?.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "idx")).collect();
-            entries.sort();
-            for p in entries {
-                blobs.push(std::fs::read(&p).with_context(|| format!("reading imported gazetteer {}", p.display()))?);
-            }
+        && dir.is_dir()
+    {
+        let mut entries: Vec<_> = std::fs::read_dir(&dir)?
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "idx"))
+            .collect();
+        entries.sort();
+        for p in entries {
+            blobs.push(
+                std::fs::read(&p)
+                    .with_context(|| format!("reading imported gazetteer {}", p.display()))?,
+            );
         }
+    }
     let gazetteer = if blobs.is_empty() {
         dateline_geo::Gazetteer::embedded()
     } else {
         dateline_geo::Gazetteer::with_overlays(blobs).context("loading imported gazetteers")?
     };
     let mut engine = Engine::new(gazetteer);
-    let lexicon_dir = cli.lexicon_dir.clone().or_else(|| data_dir(&cli.data_dir).map(|d| d.join("lexicons")));
+    let lexicon_dir = cli
+        .lexicon_dir
+        .clone()
+        .or_else(|| data_dir(&cli.data_dir).map(|d| d.join("lexicons")));
     if let Some(dir) = lexicon_dir {
         if cli.lexicon_dir.is_some() && !dir.is_dir() {
             bail!("lexicon directory {} does not exist", dir.display());
@@ -175,7 +194,8 @@ fn load_engine(cli: &Cli) -> Result<Engine> {
         for kind in LexiconKind::ALL {
             let path = dir.join(kind.file_name());
             if path.is_file() {
-                let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+                let text = std::fs::read_to_string(&path)
+                    .with_context(|| format!("reading {}", path.display()))?;
                 engine.extend_lexicon(kind, &path.display().to_string(), &text)?;
             }
         }
@@ -194,7 +214,10 @@ fn run(cli: Cli) -> Result<i32> {
 
 fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Reads every input; problems are printed to stderr and counted.
@@ -204,7 +227,9 @@ fn read_inputs(args: &InputArgs) -> Result<(Vec<CaptionInput>, usize)> {
     for path in &args.paths {
         let bytes = if path == "-" {
             let mut buf = Vec::new();
-            io::stdin().read_to_end(&mut buf).context("reading standard input")?;
+            io::stdin()
+                .read_to_end(&mut buf)
+                .context("reading standard input")?;
             buf
         } else {
             match std::fs::read(path) {
@@ -216,8 +241,16 @@ fn read_inputs(args: &InputArgs) -> Result<(Vec<CaptionInput>, usize)> {
                 }
             }
         };
-        let opts = ReadOptions { format: args.input_format, column: args.column.as_deref(), sha256: (path != "-").then(|| sha256_hex(&bytes)) };
-        let shown = if path == "-" { "<stdin>" } else { path.as_str() };
+        let opts = ReadOptions {
+            format: args.input_format,
+            column: args.column.as_deref(),
+            sha256: (path != "-").then(|| sha256_hex(&bytes)),
+        };
+        let shown = if path == "-" {
+            "<stdin>"
+        } else {
+            path.as_str()
+        };
         match input::read(shown, &bytes, &opts) {
             Ok((caps, errors)) => {
                 if caps.is_empty() && errors.is_empty() {
@@ -244,7 +277,10 @@ fn report(errors: &[InputError]) {
 }
 
 fn pool(threads: usize) -> Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting worker threads")
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("starting worker threads")
 }
 
 /// Extracts in parallel, keeping input order.
@@ -276,7 +312,10 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
     }
     out.flush()?;
     if n_errors > 0 {
-        eprintln!("dateline: {n_errors} input problem(s); {} caption(s) extracted", captions.len());
+        eprintln!(
+            "dateline: {n_errors} input problem(s); {} caption(s) extracted",
+            captions.len()
+        );
         return Ok(1);
     }
     Ok(0)
@@ -285,17 +324,22 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
 fn eval(cli: &Cli, args: &EvalArgs) -> Result<i32> {
     let mut gold = Vec::new();
     for path in &args.gold {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let rows = dateline_engine::eval::parse_gold(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let rows = dateline_engine::eval::parse_gold(&text)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         gold.extend(rows);
     }
     let report = match &args.predictions {
         Some(p) => {
-            let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            let text =
+                std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
             let mut values = Vec::new();
             for (i, line) in text.lines().enumerate() {
                 if !line.trim().is_empty() {
-                    values.push(serde_json::from_str(line).with_context(|| format!("{}:{}: not a JSON record", p.display(), i + 1))?);
+                    values.push(serde_json::from_str(line).with_context(|| {
+                        format!("{}:{}: not a JSON record", p.display(), i + 1)
+                    })?);
                 }
             }
             dateline_engine::eval::score_values(&gold, &values)
@@ -304,7 +348,11 @@ fn eval(cli: &Cli, args: &EvalArgs) -> Result<i32> {
             let engine = load_engine(cli)?;
             let inputs: Vec<CaptionInput> = gold
                 .iter()
-                .map(|g| CaptionInput { text: g.caption.clone(), input_id: Some(g.id.clone()), ..Default::default() })
+                .map(|g| CaptionInput {
+                    text: g.caption.clone(),
+                    input_id: Some(g.id.clone()),
+                    ..Default::default()
+                })
                 .collect();
             let records = extract_all(&engine, &inputs, 0)?;
             dateline_engine::eval::score(&gold, &records)
@@ -315,21 +363,41 @@ fn eval(cli: &Cli, args: &EvalArgs) -> Result<i32> {
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "{:16} {:>6} {:>6} {:>6}   tp/fp/fn", "field", "P", "R", "F1")?;
+        writeln!(
+            out,
+            "{:16} {:>6} {:>6} {:>6}   tp/fp/fn",
+            "field", "P", "R", "F1"
+        )?;
         for field in dateline_engine::eval::FIELDS {
             let s = &report.fields[field];
-            writeln!(out, "{field:16} {:6.3} {:6.3} {:6.3}   {:?}", s.p, s.r, s.f1, s.tp_fp_fn)?;
+            writeln!(
+                out,
+                "{field:16} {:6.3} {:6.3} {:6.3}   {:?}",
+                s.p, s.r, s.f1, s.tp_fp_fn
+            )?;
         }
         if args.show_errors {
             for m in &report.misses {
-                writeln!(out, "ERR {} {} gold={} predicted={}", m.id, m.field, m.gold, m.predicted)?;
+                writeln!(
+                    out,
+                    "ERR {} {} gold={} predicted={}",
+                    m.id, m.field, m.gold, m.predicted
+                )?;
             }
         }
         writeln!(out, "records missing: {}/{}", report.missing, report.n)?;
-        writeln!(out, "macro-F1 {:.3} over {} captions", report.macro_f1, report.n)?;
+        writeln!(
+            out,
+            "macro-F1 {:.3} over {} captions",
+            report.macro_f1, report.n
+        )?;
     }
     if args.min_macro_f1.is_some_and(|m| report.macro_f1 < m) {
-        eprintln!("dateline: macro-F1 {:.3} is below the required {:.3}", report.macro_f1, args.min_macro_f1.unwrap());
+        eprintln!(
+            "dateline: macro-F1 {:.3} is below the required {:.3}",
+            report.macro_f1,
+            args.min_macro_f1.unwrap()
+        );
         return Ok(1);
     }
     Ok(0)
@@ -338,33 +406,54 @@ fn eval(cli: &Cli, args: &EvalArgs) -> Result<i32> {
 fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
     match cmd {
         GazetteerCommand::Import { file, name } => {
-            let dir = gazetteer_dir(&cli.data_dir).context("no user data directory; pass --data-dir")?;
+            let dir =
+                gazetteer_dir(&cli.data_dir).context("no user data directory; pass --data-dir")?;
             std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-            let name = name.clone().unwrap_or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "import".into()));
+            let name = name.clone().unwrap_or_else(|| {
+                file.file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "import".into())
+            });
             if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
                 bail!("invalid gazetteer name {name:?}");
             }
             let started = Instant::now();
-            let reader = io::BufReader::new(std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?);
-            let blob = dateline_geo::build_overlay(reader).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let reader = io::BufReader::new(
+                std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?,
+            );
+            let blob = dateline_geo::build_overlay(reader)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             // Write beside, then rename: a crash never leaves a half-written index that would load.
             let target = dir.join(format!("{name}.idx"));
             let tmp = dir.join(format!(".{name}.idx.tmp"));
             std::fs::write(&tmp, &blob).with_context(|| format!("writing {}", tmp.display()))?;
-            std::fs::rename(&tmp, &target).with_context(|| format!("renaming to {}", target.display()))?;
+            std::fs::rename(&tmp, &target)
+                .with_context(|| format!("renaming to {}", target.display()))?;
             // Check that it loads together with the embedded data before saying it worked.
-            dateline_geo::Gazetteer::with_overlays(vec![blob]).map_err(|e| anyhow::anyhow!("the imported index does not load: {e}"))?;
-            eprintln!("dateline: imported {} into {} in {:.1?}", file.display(), target.display(), started.elapsed());
+            dateline_geo::Gazetteer::with_overlays(vec![blob])
+                .map_err(|e| anyhow::anyhow!("the imported index does not load: {e}"))?;
+            eprintln!(
+                "dateline: imported {} into {} in {:.1?}",
+                file.display(),
+                target.display(),
+                started.elapsed()
+            );
             Ok(0)
         }
         GazetteerCommand::List => {
-            let Some(dir) = gazetteer_dir(&cli.data_dir) else { return Ok(0) };
+            let Some(dir) = gazetteer_dir(&cli.data_dir) else {
+                return Ok(0);
+            };
             println!("embedded: GeoNames cities500 extract (see data/gazetteer/ATTRIBUTION)");
             if dir.is_dir() {
                 for e in std::fs::read_dir(&dir)?.flatten() {
                     let p = e.path();
                     if p.extension().is_some_and(|x| x == "idx") {
-                        println!("imported: {} ({} bytes)", p.display(), e.metadata().map(|m| m.len()).unwrap_or(0));
+                        println!(
+                            "imported: {} ({} bytes)",
+                            p.display(),
+                            e.metadata().map(|m| m.len()).unwrap_or(0)
+                        );
                     }
                 }
             }
@@ -380,7 +469,22 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
                 println!("admin1\t{}.{}\t{}", a.country, a.code, a.name);
             }
             for p in g.lookup(name) {
-                println!("place\t{}\t{}\t{}.{}\t{}{}\tpop {}\t{} {}", p.geonames_id, p.name, p.country, p.admin1, p.feature_class, if p.feature_code.is_empty() { String::new() } else { format!(".{}", p.feature_code) }, p.population, p.lat, p.lon);
+                println!(
+                    "place\t{}\t{}\t{}.{}\t{}{}\tpop {}\t{} {}",
+                    p.geonames_id,
+                    p.name,
+                    p.country,
+                    p.admin1,
+                    p.feature_class,
+                    if p.feature_code.is_empty() {
+                        String::new()
+                    } else {
+                        format!(".{}", p.feature_code)
+                    },
+                    p.population,
+                    p.lat,
+                    p.lon
+                );
             }
             Ok(0)
         }
@@ -389,7 +493,13 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
 
 fn max_rss_kb() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
 }
 
 fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
@@ -402,7 +512,12 @@ fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
     let engine_ms = started.elapsed().as_secs_f64() * 1000.0;
     let captions: Vec<CaptionInput> = match &args.path {
         Some(p) => {
-            let (caps, n_errors) = read_inputs(&InputArgs { paths: vec![p.clone()], input_format: args.format, column: None, threads: args.threads })?;
+            let (caps, n_errors) = read_inputs(&InputArgs {
+                paths: vec![p.clone()],
+                input_format: args.format,
+                column: None,
+                threads: args.threads,
+            })?;
             if n_errors > 0 {
                 bail!("{n_errors} input problem(s) in {p}");
             }
@@ -415,13 +530,21 @@ fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
                 .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
                 .filter_map(|v| v["caption"].as_str().map(str::to_string))
                 .collect();
-            (0..args.n).map(|i| CaptionInput::new(dev[i % dev.len()].clone())).collect()
+            (0..args.n)
+                .map(|i| CaptionInput::new(dev[i % dev.len()].clone()))
+                .collect()
         }
     };
     if captions.is_empty() {
         bail!("no captions to measure");
     }
-    let threads = if args.threads == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { args.threads };
+    let threads = if args.threads == 0 {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    } else {
+        args.threads
+    };
     // Warm up caches and lazily compiled patterns before timing.
     for c in captions.iter().take(200) {
         std::hint::black_box(engine.extract(c));
@@ -429,12 +552,24 @@ fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
     let t = Instant::now();
     // Sum something of every record so the work cannot be optimized away, and check it.
     let n_places: usize = if threads == 1 {
-        captions.iter().map(|c| engine.extract(c).places.len()).sum()
+        captions
+            .iter()
+            .map(|c| engine.extract(c).places.len())
+            .sum()
     } else {
-        pool(threads)?.install(|| captions.par_iter().map(|c| engine.extract(c).places.len()).sum())
+        pool(threads)?.install(|| {
+            captions
+                .par_iter()
+                .map(|c| engine.extract(c).places.len())
+                .sum()
+        })
     };
     let secs = t.elapsed().as_secs_f64();
-    assert!(n_places > 0 || captions.len() < 100, "no places found in {} captions", captions.len());
+    assert!(
+        n_places > 0 || captions.len() < 100,
+        "no places found in {} captions",
+        captions.len()
+    );
     let bytes: usize = captions.iter().map(|c| c.text.len()).sum();
     let result = serde_json::json!({
         "captions": captions.len(),

@@ -4,11 +4,18 @@ use dateline_model::Record;
 use std::io::{self, Write};
 
 fn paint(s: &str, code: &str, color: bool) -> String {
-    if color { format!("\x1b[{code}m{s}\x1b[0m") } else { s.to_string() }
+    if color {
+        format!("\x1b[{code}m{s}\x1b[0m")
+    } else {
+        s.to_string()
+    }
 }
 
 fn snippet(caption: &str, start: usize, end: usize) -> String {
-    caption.get(start..end).map(|s| s.replace('\n', " ")).unwrap_or_default()
+    caption
+        .get(start..end)
+        .map(|s| s.replace('\n', " "))
+        .unwrap_or_default()
 }
 
 /// Writes one record in the readable layout.
@@ -27,29 +34,53 @@ pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
         let mut why = Vec::new();
         for f in field {
             for e in r.evidence.get(*f).into_iter().flatten() {
-                why.push(format!("“{}” [{}]", snippet(&r.caption, e.start, e.end), e.rule));
+                why.push(format!(
+                    "“{}” [{}]",
+                    snippet(&r.caption, e.start, e.end),
+                    e.rule
+                ));
             }
         }
         writeln!(out, "  {:13} {}", paint(label, "36", color), value)?;
         for w in why {
-            writeln!(out, "  {:13}   {}", "", paint(&format!("← {w}"), "2", color))?;
+            writeln!(
+                out,
+                "  {:13}   {}",
+                "",
+                paint(&format!("← {w}"), "2", color)
+            )?;
         }
         Ok(())
     };
     let c = &r.credit;
     line("creators", c.creators.join("; "), &["credit.creators"])?;
-    line("agency", c.agency.clone().unwrap_or_default(), &["credit.agency"])?;
+    line(
+        "agency",
+        c.agency.clone().unwrap_or_default(),
+        &["credit.agency"],
+    )?;
     if let Some(d) = &r.date {
         let wd = match d.weekday_ok {
             Some(true) => ", weekday checked",
             Some(false) => ", WEEKDAY DOES NOT MATCH",
             None => "",
         };
-        line("date", format!("{} ({:?}{wd})", d.iso, d.precision).to_lowercase().replace("does not match", "DOES NOT MATCH"), &["date"])?;
+        line(
+            "date",
+            format!("{} ({:?}{wd})", d.iso, d.precision)
+                .to_lowercase()
+                .replace("does not match", "DOES NOT MATCH"),
+            &["date"],
+        )?;
     }
     let l = &r.location;
     let mut parts = Vec::new();
-    for (k, v) in [("sublocation", &l.sublocation), ("city", &l.city), ("province", &l.province), ("country", &l.country)] {
+    for (k, v) in [
+        ("sublocation", &l.sublocation),
+        ("city", &l.city),
+        ("province", &l.province),
+        ("country", &l.country),
+    ] {
         if let Some(v) = v {
             parts.push(format!("{k}={v}"));
         }
@@ -60,8 +91,25 @@ pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
     if let Some(p) = l.precision {
         parts.push(format!("precision {p}"));
     }
-    line("location", parts.join("  "), &["location.sublocation", "location.city", "location.province", "location.country"])?;
-    line("places", r.places.iter().map(|p| p.text.clone()).collect::<Vec<_>>().join("; "), &[])?;
+    line(
+        "location",
+        parts.join("  "),
+        &[
+            "location.sublocation",
+            "location.city",
+            "location.province",
+            "location.country",
+        ],
+    )?;
+    line(
+        "places",
+        r.places
+            .iter()
+            .map(|p| p.text.clone())
+            .collect::<Vec<_>>()
+            .join("; "),
+        &[],
+    )?;
     let people: Vec<String> = r
         .people
         .iter()
@@ -96,7 +144,11 @@ pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
     if !e.actors.is_empty() {
         ev.push_str(&format!(" actors: {}", e.actors.join(", ")));
     }
-    line("event", ev.trim().to_string(), &["event.type", "event.reported"])?;
+    line(
+        "event",
+        ev.trim().to_string(),
+        &["event.type", "event.reported"],
+    )?;
     let k = &r.casualties;
     let mut cas = Vec::new();
     if let Some(n) = k.killed {
@@ -111,7 +163,15 @@ pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
     if let Some(s) = &k.source {
         cas.push(format!("according to {s}"));
     }
-    line("casualties", cas.join(" "), &["casualties.killed", "casualties.injured", "casualties.source"])?;
+    line(
+        "casualties",
+        cas.join(" "),
+        &[
+            "casualties.killed",
+            "casualties.injured",
+            "casualties.source",
+        ],
+    )?;
     for w in &r.warnings {
         writeln!(out, "  {:13} {}", paint("warning", "33", color), w)?;
     }

@@ -247,7 +247,8 @@ fn admin1(data: &Path, code: &mut String) {
         let i = all
             .iter()
             .position(|a| a[0] == r[0])
-            .unwrap_or_else(|| panic!("admin1_extra.tsv: unknown admin1 code {}", r[0])) as u32;
+            .unwrap_or_else(|| panic!("admin1_extra.tsv: unknown admin1 code {}", r[0]))
+            as u32;
         let f = fold(&r[1]);
         loose.push((loose_key(&f), 1, i));
         exact.push((f, 1, i));

@@ -7,7 +7,12 @@ fn main() {
     let captions: Vec<String> = include_str!("../../../tests/fixtures/corpus/captions.jsonl")
         .lines()
         .chain(include_str!("../../../tests/fixtures/corpus/seed_gold.jsonl").lines())
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["caption"].as_str().unwrap().to_string())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["caption"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     let engine = dateline_engine::Engine::builtin();
     let agencies = credit::AgencyLexicon::builtin();
@@ -24,14 +29,33 @@ fn main() {
                 f(c);
             }
         }
-        println!("{label:10} {:8.2} µs/caption", t.elapsed().as_secs_f64() * 1e6 / n);
+        println!(
+            "{label:10} {:8.2} µs/caption",
+            t.elapsed().as_secs_f64() * 1e6 / n
+        );
     };
-    time("credit", &|c| { std::hint::black_box(credit::find_credit(c, &agencies)); });
-    time("date", &|c| { std::hint::black_box(date::find_date(c, None, &[])); });
-    time("event", &|c| { std::hint::black_box(event::find_event(c, &events, &[])); });
-    time("casualty", &|c| { std::hint::black_box(casualty::find_casualties(c, &[])); });
-    time("mentions", &|c| { std::hint::black_box(mentions::find_mentions(c, &names, &oracle, &[])); });
-    time("words", &|c| { std::hint::black_box(dateline_text::names::words(c)); });
-    time("record_id", &|c| { std::hint::black_box(dateline_model::record_id(c)); });
-    time("total", &|c| { std::hint::black_box(engine.extract(&dateline_engine::CaptionInput::new(c))); });
+    time("credit", &|c| {
+        std::hint::black_box(credit::find_credit(c, &agencies));
+    });
+    time("date", &|c| {
+        std::hint::black_box(date::find_date(c, None, &[]));
+    });
+    time("event", &|c| {
+        std::hint::black_box(event::find_event(c, &events, &[]));
+    });
+    time("casualty", &|c| {
+        std::hint::black_box(casualty::find_casualties(c, &[]));
+    });
+    time("mentions", &|c| {
+        std::hint::black_box(mentions::find_mentions(c, &names, &oracle, &[]));
+    });
+    time("words", &|c| {
+        std::hint::black_box(dateline_text::names::words(c));
+    });
+    time("record_id", &|c| {
+        std::hint::black_box(dateline_model::record_id(c));
+    });
+    time("total", &|c| {
+        std::hint::black_box(engine.extract(&dateline_engine::CaptionInput::new(c)));
+    });
 }

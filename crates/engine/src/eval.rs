@@ -16,8 +16,21 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Field names in score.py's order.
 pub const FIELDS: [&str; 15] = [
-    "agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured", "casualty_source", "creator",
-    "places", "people", "organizations", "reported",
+    "agency",
+    "date",
+    "city",
+    "sublocation",
+    "province",
+    "country",
+    "event_type",
+    "killed",
+    "injured",
+    "casualty_source",
+    "creator",
+    "places",
+    "people",
+    "organizations",
+    "reported",
 ];
 
 /// One gold row: `{"id", "caption", "gold": {...}}`.
@@ -73,16 +86,29 @@ pub struct Report {
     pub misses: Vec<Miss>,
 }
 
-static NON_ALNUM: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[^0-9a-z\x{0600}-\x{06ff}]+").unwrap());
-static ARTICLE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(al|el|ar|as|ash|ad|az|an|at)\s+").unwrap());
+static NON_ALNUM: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[^0-9a-z\x{0600}-\x{06ff}]+").unwrap());
+static ARTICLE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(al|el|ar|as|ash|ad|az|an|at)\s+").unwrap());
 static THE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(the)\s+").unwrap());
 
 /// score.py's `norm`: accents, case, apostrophes, punctuation and Arabic articles folded.
 pub fn norm(s: &str) -> String {
-    let s: String = s.nfkd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).collect();
+    let s: String = s
+        .nfkd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .collect();
     // Python's casefold: lowercase, and ß/ẞ/ſ fold to "ss"/"s".
     let s = s.to_lowercase().replace('ß', "ss").replace('ſ', "s");
-    let s: String = s.chars().filter(|c| !matches!(c, '\u{2018}' | '\u{2019}' | '\'' | '`' | '\u{02bf}' | '\u{02be}')).collect();
+    let s: String = s
+        .chars()
+        .filter(|c| {
+            !matches!(
+                c,
+                '\u{2018}' | '\u{2019}' | '\'' | '`' | '\u{02bf}' | '\u{02be}'
+            )
+        })
+        .collect();
     let s = NON_ALNUM.replace_all(&s, " ");
     let s = ARTICLE.replace_all(&s, "al ");
     let s = THE.replace_all(&s, "");
@@ -175,10 +201,11 @@ fn names(items: &Value, key: &str) -> Vec<String> {
             Value::Object(o) => {
                 for k in [key, "text", "acronym"] {
                     if let Some(Value::String(s)) = o.get(k)
-                        && !s.is_empty() {
-                            out.push(s.clone());
-                            break;
-                        }
+                        && !s.is_empty()
+                    {
+                        out.push(s.clone());
+                        break;
+                    }
                 }
             }
             _ => {}
@@ -198,8 +225,14 @@ fn pred_list(record: &Value, field: &str) -> Vec<Vec<String>> {
             .filter_map(as_text)
             .map(|s| vec![s])
             .collect(),
-        "places" => names(record.get("places").unwrap_or(&Value::Null), "text").into_iter().map(|s| vec![s]).collect(),
-        "people" => names(record.get("people").unwrap_or(&Value::Null), "name").into_iter().map(|s| vec![s]).collect(),
+        "places" => names(record.get("places").unwrap_or(&Value::Null), "text")
+            .into_iter()
+            .map(|s| vec![s])
+            .collect(),
+        "people" => names(record.get("people").unwrap_or(&Value::Null), "name")
+            .into_iter()
+            .map(|s| vec![s])
+            .collect(),
         "organizations" => record
             .get("organizations")
             .and_then(Value::as_array)
@@ -207,7 +240,12 @@ fn pred_list(record: &Value, field: &str) -> Vec<Vec<String>> {
             .flatten()
             .map(|it| match it {
                 Value::String(s) => vec![s.clone()],
-                Value::Object(o) => ["name", "acronym"].iter().filter_map(|k| o.get(*k).and_then(Value::as_str)).filter(|s| !s.is_empty()).map(str::to_string).collect(),
+                Value::Object(o) => ["name", "acronym"]
+                    .iter()
+                    .filter_map(|k| o.get(*k).and_then(Value::as_str))
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect(),
                 _ => vec![],
             })
             .collect(),
@@ -218,29 +256,63 @@ fn pred_list(record: &Value, field: &str) -> Vec<Vec<String>> {
 fn gold_list(gold: &Value, field: &str) -> Vec<String> {
     let v = gold.get(field).unwrap_or(&Value::Null);
     match field {
-        "creator" | "places" => v.as_array().into_iter().flatten().filter_map(as_text).collect(),
+        "creator" | "places" => v
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(as_text)
+            .collect(),
         _ => names(v, "name"),
     }
 }
 
 fn prf(c: [u32; 3]) -> FieldScore {
     let [tp, fp, fn_] = c.map(f64::from);
-    let p = if tp + fp > 0.0 { tp / (tp + fp) } else if fn_ == 0.0 { 1.0 } else { 0.0 };
+    let p = if tp + fp > 0.0 {
+        tp / (tp + fp)
+    } else if fn_ == 0.0 {
+        1.0
+    } else {
+        0.0
+    };
     let r = if tp + fn_ > 0.0 { tp / (tp + fn_) } else { 1.0 };
-    let f1 = if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 };
-    FieldScore { p, r, f1, tp_fp_fn: c }
+    let f1 = if p + r > 0.0 {
+        2.0 * p * r / (p + r)
+    } else {
+        0.0
+    };
+    FieldScore {
+        p,
+        r,
+        f1,
+        tp_fp_fn: c,
+    }
 }
 
 /// Scores predicted records (as JSON values) against gold rows.
 pub fn score_values(gold: &[GoldRow], predicted: &[Value]) -> Report {
-    let by_id: HashMap<&str, &Value> = predicted.iter().filter_map(|p| p.get("input_id").and_then(Value::as_str).map(|id| (id, p))).collect();
-    let by_text: HashMap<String, &Value> = predicted.iter().map(|p| (norm(p.get("caption").and_then(Value::as_str).unwrap_or("")), p)).collect();
+    let by_id: HashMap<&str, &Value> = predicted
+        .iter()
+        .filter_map(|p| p.get("input_id").and_then(Value::as_str).map(|id| (id, p)))
+        .collect();
+    let by_text: HashMap<String, &Value> = predicted
+        .iter()
+        .map(|p| {
+            (
+                norm(p.get("caption").and_then(Value::as_str).unwrap_or("")),
+                p,
+            )
+        })
+        .collect();
     let mut counts: BTreeMap<&str, [u32; 3]> = FIELDS.iter().map(|f| (*f, [0; 3])).collect();
     let mut misses = Vec::new();
     let mut missing = 0;
     let empty = Value::Object(Default::default());
     for row in gold {
-        let pred = by_id.get(row.id.as_str()).copied().or_else(|| by_text.get(&norm(&row.caption)).copied());
+        let pred = by_id
+            .get(row.id.as_str())
+            .copied()
+            .or_else(|| by_text.get(&norm(&row.caption)).copied());
         let pred = pred.unwrap_or_else(|| {
             missing += 1;
             &empty
@@ -261,13 +333,24 @@ pub fn score_values(gold: &[GoldRow], predicted: &[Value]) -> Report {
                     c[2] += 1;
                 }
                 if !g.is_null() || !p.is_null() {
-                    misses.push(Miss { id: row.id.clone(), field: field.to_string(), gold: g, predicted: p });
+                    misses.push(Miss {
+                        id: row.id.clone(),
+                        field: field.to_string(),
+                        gold: g,
+                        predicted: p,
+                    });
                 }
             }
         }
         for field in &FIELDS[10..14] {
-            let gl: Vec<String> = gold_list(&row.gold, field).into_iter().filter(|s| !s.is_empty()).collect();
-            let pl: Vec<Vec<String>> = pred_list(pred, field).into_iter().filter(|a| !a.is_empty()).collect();
+            let gl: Vec<String> = gold_list(&row.gold, field)
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect();
+            let pl: Vec<Vec<String>> = pred_list(pred, field)
+                .into_iter()
+                .filter(|a| !a.is_empty())
+                .collect();
             let mut used = vec![false; pl.len()];
             let c = counts.get_mut(field).unwrap();
             for g in &gl {
@@ -278,41 +361,80 @@ pub fn score_values(gold: &[GoldRow], predicted: &[Value]) -> Report {
                     }
                     None => {
                         c[2] += 1;
-                        misses.push(Miss { id: row.id.clone(), field: field.to_string(), gold: Value::String(g.clone()), predicted: Value::Null });
+                        misses.push(Miss {
+                            id: row.id.clone(),
+                            field: field.to_string(),
+                            gold: Value::String(g.clone()),
+                            predicted: Value::Null,
+                        });
                     }
                 }
             }
             for (i, alts) in pl.iter().enumerate() {
                 if !used[i] {
                     c[1] += 1;
-                    misses.push(Miss { id: row.id.clone(), field: field.to_string(), gold: Value::Null, predicted: Value::String(alts[0].clone()) });
+                    misses.push(Miss {
+                        id: row.id.clone(),
+                        field: field.to_string(),
+                        gold: Value::Null,
+                        predicted: Value::String(alts[0].clone()),
+                    });
                 }
             }
         }
-        let g = row.gold.get("reported").is_some_and(|v| v.as_bool().unwrap_or(false));
-        let p = pred.get("event").and_then(|e| e.get("reported")).and_then(Value::as_bool).unwrap_or(false);
+        let g = row
+            .gold
+            .get("reported")
+            .is_some_and(|v| v.as_bool().unwrap_or(false));
+        let p = pred
+            .get("event")
+            .and_then(|e| e.get("reported"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         let c = counts.get_mut("reported").unwrap();
         match (g, p) {
             (true, true) => c[0] += 1,
             (false, true) => {
                 c[1] += 1;
-                misses.push(Miss { id: row.id.clone(), field: "reported".into(), gold: Value::Bool(false), predicted: Value::Bool(true) });
+                misses.push(Miss {
+                    id: row.id.clone(),
+                    field: "reported".into(),
+                    gold: Value::Bool(false),
+                    predicted: Value::Bool(true),
+                });
             }
             (true, false) => {
                 c[2] += 1;
-                misses.push(Miss { id: row.id.clone(), field: "reported".into(), gold: Value::Bool(true), predicted: Value::Bool(false) });
+                misses.push(Miss {
+                    id: row.id.clone(),
+                    field: "reported".into(),
+                    gold: Value::Bool(true),
+                    predicted: Value::Bool(false),
+                });
             }
             _ => {}
         }
     }
-    let fields: BTreeMap<String, FieldScore> = counts.iter().map(|(k, c)| (k.to_string(), prf(*c))).collect();
+    let fields: BTreeMap<String, FieldScore> = counts
+        .iter()
+        .map(|(k, c)| (k.to_string(), prf(*c)))
+        .collect();
     let macro_f1 = fields.values().map(|f| f.f1).sum::<f64>() / fields.len() as f64;
-    Report { fields, missing, n: gold.len(), macro_f1, misses }
+    Report {
+        fields,
+        missing,
+        n: gold.len(),
+        macro_f1,
+        misses,
+    }
 }
 
 /// Scores records against gold rows.
 pub fn score(gold: &[GoldRow], records: &[Record]) -> Report {
-    let values: Vec<Value> = records.iter().map(|r| serde_json::to_value(r).expect("records serialize")).collect();
+    let values: Vec<Value> = records
+        .iter()
+        .map(|r| serde_json::to_value(r).expect("records serialize"))
+        .collect();
     score_values(gold, &values)
 }
 
@@ -323,7 +445,8 @@ pub fn parse_gold(text: &str) -> Result<Vec<GoldRow>, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let row: GoldRow = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+        let row: GoldRow =
+            serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
         rows.push(row);
     }
     Ok(rows)

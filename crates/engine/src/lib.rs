@@ -18,7 +18,9 @@ mod locate;
 mod oracle;
 
 use dateline_geo::Gazetteer;
-use dateline_model::{Casualties, Credit, DateTaken, Event, Evidence, Organization, Person, Record, Source, Span};
+use dateline_model::{
+    Casualties, Credit, DateTaken, Event, Evidence, Organization, Person, Record, Source, Span,
+};
 use dateline_text::credit::AgencyLexicon;
 use dateline_text::event::EventLexicon;
 use dateline_text::mentions::NameLexicon;
@@ -47,7 +49,10 @@ pub struct CaptionInput {
 impl CaptionInput {
     /// A caption with no id, provenance or reference date.
     pub fn new(text: impl Into<String>) -> Self {
-        CaptionInput { text: text.into(), ..Default::default() }
+        CaptionInput {
+            text: text.into(),
+            ..Default::default()
+        }
     }
 }
 
@@ -75,7 +80,12 @@ impl LexiconKind {
         }
     }
     /// All kinds.
-    pub const ALL: [LexiconKind; 4] = [LexiconKind::Agencies, LexiconKind::EventCues, LexiconKind::Organizations, LexiconKind::NameWords];
+    pub const ALL: [LexiconKind; 4] = [
+        LexiconKind::Agencies,
+        LexiconKind::EventCues,
+        LexiconKind::Organizations,
+        LexiconKind::NameWords,
+    ];
 }
 
 /// Lexicons plus gazetteer: everything extraction needs, loaded once and shared by threads.
@@ -106,7 +116,12 @@ impl Engine {
     }
 
     /// Adds a user's lexicon rows; later rows win over builtin ones.
-    pub fn extend_lexicon(&mut self, kind: LexiconKind, source_name: &str, tsv: &str) -> Result<(), LexiconError> {
+    pub fn extend_lexicon(
+        &mut self,
+        kind: LexiconKind,
+        source_name: &str,
+        tsv: &str,
+    ) -> Result<(), LexiconError> {
         match kind {
             LexiconKind::Agencies => self.agencies.extend(source_name, tsv),
             LexiconKind::EventCues => self.events.extend(source_name, tsv),
@@ -129,14 +144,20 @@ impl Engine {
             while !full.is_char_boundary(end) {
                 end -= 1;
             }
-            warnings.push(format!("caption is {} bytes long; only the first {end} bytes were analysed", full.len()));
+            warnings.push(format!(
+                "caption is {} bytes long; only the first {end} bytes were analysed",
+                full.len()
+            ));
             &full[..end]
         } else {
             full
         };
         let mut evidence: BTreeMap<String, Vec<Evidence>> = BTreeMap::new();
         let mut ev = |field: &str, span: Span, rule: &str| {
-            evidence.entry(field.to_string()).or_default().push(Evidence::new(span, rule));
+            evidence
+                .entry(field.to_string())
+                .or_default()
+                .push(Evidence::new(span, rule));
         };
 
         // Credit first: every other recognizer ignores the credit line.
@@ -157,16 +178,25 @@ impl Engine {
             }
         }
 
-        let (date_found, date_warnings) = dateline_text::date::find_date(text, input.reference_date, &exclude);
+        let (date_found, date_warnings) =
+            dateline_text::date::find_date(text, input.reference_date, &exclude);
         warnings.extend(date_warnings);
         let date = date_found.map(|d| {
             ev("date", d.span, d.rule);
-            DateTaken { iso: d.iso, precision: d.precision, text: d.span.slice(text).to_string(), weekday_ok: d.weekday_ok }
+            DateTaken {
+                iso: d.iso,
+                precision: d.precision,
+                text: d.span.slice(text).to_string(),
+                weekday_ok: d.weekday_ok,
+            }
         });
 
         let (cas, cas_warnings) = dateline_text::casualty::find_casualties(text, &exclude);
         warnings.extend(cas_warnings);
-        let mut casualties = Casualties { qualifier: cas.qualifier.map(str::to_string), ..Default::default() };
+        let mut casualties = Casualties {
+            qualifier: cas.qualifier.map(str::to_string),
+            ..Default::default()
+        };
         let mut put = |field: &str, f: &Option<Found<u64>>| {
             f.as_ref().map(|f| {
                 ev(field, f.span, f.rule);
@@ -208,13 +238,21 @@ impl Engine {
         let mut people = Vec::new();
         for p in &mentions.people {
             ev("people", p.name.span, p.name.rule);
-            people.push(Person { name: p.name.value.clone(), age: p.age.as_ref().map(|a| a.value), role: p.role.as_ref().map(|r| r.value.clone()) });
+            people.push(Person {
+                name: p.name.value.clone(),
+                age: p.age.as_ref().map(|a| a.value),
+                role: p.role.as_ref().map(|r| r.value.clone()),
+            });
         }
         // One entry per organization: "the U.N. children's agency, UNICEF" is one, reported under
         // the mention that is its canonical name when the caption has it.
         let mut organizations: Vec<Organization> = Vec::new();
         for o in &mentions.organizations {
-            let key = o.canonical.as_deref().unwrap_or(&o.name.value).to_lowercase();
+            let key = o
+                .canonical
+                .as_deref()
+                .unwrap_or(&o.name.value)
+                .to_lowercase();
             let same = organizations.iter().position(|x| {
                 x.canonical.as_deref().unwrap_or(&x.name).to_lowercase() == key
                     || x.name.eq_ignore_ascii_case(&o.name.value)
@@ -223,10 +261,18 @@ impl Engine {
             ev("organizations", o.name.span, o.name.rule);
             match same {
                 Some(i) if o.canonical.is_none() && organizations[i].canonical.is_some() => {
-                    organizations[i] = Organization { name: o.name.value.clone(), acronym: o.acronym.clone().or(organizations[i].acronym.clone()), canonical: None };
+                    organizations[i] = Organization {
+                        name: o.name.value.clone(),
+                        acronym: o.acronym.clone().or(organizations[i].acronym.clone()),
+                        canonical: None,
+                    };
                 }
                 Some(_) => {}
-                None => organizations.push(Organization { name: o.name.value.clone(), acronym: o.acronym.clone(), canonical: o.canonical.clone() }),
+                None => organizations.push(Organization {
+                    name: o.name.value.clone(),
+                    acronym: o.acronym.clone(),
+                    canonical: o.canonical.clone(),
+                }),
             }
         }
 
@@ -260,7 +306,23 @@ impl Engine {
 /// The first sentence, as evidence for the default event type `other`; `None` when the caption
 /// mentions casualties or destruction (an incident the cues did not name) or says nothing.
 fn default_event_span(text: &str, exclude: &[Span]) -> Option<Span> {
-    const UNNAMED_INCIDENT: &[&str] = &["fighter", "soldier", "weapon", "militant", "injured", "wounded", "killed", "dead", "body of", "bodies", "rubble", "damaged", "destroyed", "casualt", "victim"];
+    const UNNAMED_INCIDENT: &[&str] = &[
+        "fighter",
+        "soldier",
+        "weapon",
+        "militant",
+        "injured",
+        "wounded",
+        "killed",
+        "dead",
+        "body of",
+        "bodies",
+        "rubble",
+        "damaged",
+        "destroyed",
+        "casualt",
+        "victim",
+    ];
     let lower = text.to_lowercase();
     if UNNAMED_INCIDENT.iter().any(|w| lower.contains(w)) {
         return None;

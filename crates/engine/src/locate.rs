@@ -14,7 +14,10 @@ use std::collections::BTreeMap;
 
 /// Gazetteer lookups go through the per-thread cache of `oracle`.
 fn lookup(gaz: &Gazetteer, name: &str) -> Vec<Place> {
-    CACHE_KEY.with(|k| crate::oracle::cached_lookup(gaz, k.get(), name)).as_ref().clone()
+    CACHE_KEY
+        .with(|k| crate::oracle::cached_lookup(gaz, k.get(), name))
+        .as_ref()
+        .clone()
 }
 
 thread_local! {
@@ -31,16 +34,103 @@ pub(crate) struct Located {
 
 /// Words that may stand between two place phrases of one chain.
 const CONNECTORS: &[&str] = &[
-    "in", "of", "the", "near", "on", "at", "outskirts", "outskirt", "a", "city", "town", "village", "capital", "province",
-    "governorate", "countryside", "neighbourhood", "neighborhood", "district", "sub-district", "area", "region", "rebel-held",
-    "rebel", "held", "besieged", "government-held", "rebel-controlled", "controlled", "opposition-held", "border", "north",
-    "south", "east", "west", "northern", "southern", "eastern", "western", "central", "northeastern", "northwestern",
-    "southeastern", "southwestern", "northeast", "northwest", "southeast", "southwest", "north-east", "north-west",
-    "south-east", "south-west", "north-eastern", "north-western", "south-eastern", "south-western", "part", "parts",
-    "outside", "inside", "suburb", "suburbs", "refugee", "camp", "island", "state", "prefecture", "county", "and", "port",
-    "coastal", "old", "heart", "centre", "center", "downtown", "quarter", "km", "kilometres", "kilometers", "miles", "mile",
-    "besieged", "embattled", "war-torn", "kurdish-held", "islamist-held", "enclave", "strip", "valley", "waters",
-    "off", "coast", "shores", "shore", "sea", "county",
+    "in",
+    "of",
+    "the",
+    "near",
+    "on",
+    "at",
+    "outskirts",
+    "outskirt",
+    "a",
+    "city",
+    "town",
+    "village",
+    "capital",
+    "province",
+    "governorate",
+    "countryside",
+    "neighbourhood",
+    "neighborhood",
+    "district",
+    "sub-district",
+    "area",
+    "region",
+    "rebel-held",
+    "rebel",
+    "held",
+    "besieged",
+    "government-held",
+    "rebel-controlled",
+    "controlled",
+    "opposition-held",
+    "border",
+    "north",
+    "south",
+    "east",
+    "west",
+    "northern",
+    "southern",
+    "eastern",
+    "western",
+    "central",
+    "northeastern",
+    "northwestern",
+    "southeastern",
+    "southwestern",
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+    "north-east",
+    "north-west",
+    "south-east",
+    "south-west",
+    "north-eastern",
+    "north-western",
+    "south-eastern",
+    "south-western",
+    "part",
+    "parts",
+    "outside",
+    "inside",
+    "suburb",
+    "suburbs",
+    "refugee",
+    "camp",
+    "island",
+    "state",
+    "prefecture",
+    "county",
+    "and",
+    "port",
+    "coastal",
+    "old",
+    "heart",
+    "centre",
+    "center",
+    "downtown",
+    "quarter",
+    "km",
+    "kilometres",
+    "kilometers",
+    "miles",
+    "mile",
+    "besieged",
+    "embattled",
+    "war-torn",
+    "kurdish-held",
+    "islamist-held",
+    "enclave",
+    "strip",
+    "valley",
+    "waters",
+    "off",
+    "coast",
+    "shores",
+    "shore",
+    "sea",
+    "county",
 ];
 
 #[derive(Debug, Clone)]
@@ -64,7 +154,9 @@ fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -
         let gap = gap.trim_start_matches(['\'', '’']).trim_start_matches('s');
         return gap.split_whitespace().all(|w| is_connector(w, gaz));
     }
-    gap.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).all(|w| is_connector(w, gaz))
+    gap.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .all(|w| is_connector(w, gaz))
 }
 
 fn is_connector(word: &str, gaz: &Gazetteer) -> bool {
@@ -88,7 +180,9 @@ fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>
             // locative preposition does not continue a chain that says where people came from.
             Some(chain)
                 if gap_connects(text, &places[*chain.last().unwrap()], &places[i], gaz)
-                    && !(is_excluded_start(&places[chain[0]]) && is_locative(&places[i]) && places[i].preposition.as_deref() != Some("of")) =>
+                    && !(is_excluded_start(&places[chain[0]])
+                        && is_locative(&places[i])
+                        && places[i].preposition.as_deref() != Some("of")) =>
             {
                 chain.push(i)
             }
@@ -105,12 +199,27 @@ fn is_locative(p: &PlacePhrase) -> bool {
     }
     matches!(
         p.preposition.as_deref(),
-        Some("in" | "at" | "near" | "on" | "outside" | "inside" | "around" | "across" | "within" | "dateline" | "off" | "of")
+        Some(
+            "in" | "at"
+                | "near"
+                | "on"
+                | "outside"
+                | "inside"
+                | "around"
+                | "across"
+                | "within"
+                | "dateline"
+                | "off"
+                | "of"
+        )
     )
 }
 
 fn is_excluded_start(p: &PlacePhrase) -> bool {
-    matches!(p.preposition.as_deref(), Some("from" | "to" | "into" | "towards" | "toward" | "via" | "between"))
+    matches!(
+        p.preposition.as_deref(),
+        Some("from" | "to" | "into" | "towards" | "toward" | "via" | "between")
+    )
 }
 
 /// Only a name the caption places without saying which town it is part of: no populated place.
@@ -152,10 +261,16 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     let mut first_idx = first_idx;
     if !specific(&chains[first_idx]) {
         let sentence = places[chains[first_idx][0]].sentence;
-        if let Some(k) = chains.iter().enumerate().skip(first_idx + 1).find(|(_, c)| {
-            let p = &places[c[0]];
-            p.sentence == sentence && is_locative(p) && !is_excluded_start(p) && specific(c)
-        }).map(|(k, _)| k) {
+        if let Some(k) = chains
+            .iter()
+            .enumerate()
+            .skip(first_idx + 1)
+            .find(|(_, c)| {
+                let p = &places[c[0]];
+                p.sentence == sentence && is_locative(p) && !is_excluded_start(p) && specific(c)
+            })
+            .map(|(k, _)| k)
+        {
             first_idx = k;
         }
     }
@@ -166,27 +281,49 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     if head.preposition.as_deref() == Some("dateline")
         && let Some(next) = chains[first_idx + 1..].iter().find(|c| {
             let p = &places[c[0]];
-            p.sentence <= head.sentence + 3 && is_locative(p) && !is_excluded_start(p) && p.preposition.as_deref() != Some("dateline")
-        }) {
-            let mut merged = next.clone();
-            let pos = chains.iter().position(|c| c == next).unwrap();
-            extend_with_following(text, places, chains, pos, &mut merged);
-            merged.extend(chain.iter().copied());
-            return Some(merged);
-        }
+            p.sentence <= head.sentence + 3
+                && is_locative(p)
+                && !is_excluded_start(p)
+                && p.preposition.as_deref() != Some("dateline")
+        })
+    {
+        let mut merged = next.clone();
+        let pos = chains.iter().position(|c| c == next).unwrap();
+        extend_with_following(text, places, chains, pos, &mut merged);
+        merged.extend(chain.iter().copied());
+        return Some(merged);
+    }
     extend_with_following(text, places, chains, first_idx, &mut chain);
     Some(chain)
 }
 
 /// A chain of only a camp or landmark ("the Al-Rayyan camp for internally displaced Syrians in
 /// the outskirt of the town of Kafr Arrouq") continues with the next chain of the sentence.
-fn extend_with_following(_text: &str, places: &[PlacePhrase], chains: &[Vec<usize>], idx: usize, chain: &mut Vec<usize>) {
+fn extend_with_following(
+    _text: &str,
+    places: &[PlacePhrase],
+    chains: &[Vec<usize>],
+    idx: usize,
+    chain: &mut Vec<usize>,
+) {
     let mut k = idx;
-    while !has_anchor(places, chain) || chain.iter().all(|&i| matches!(places[i].cue, PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood)) {
-        let Some(next) = chains.get(k + 1) else { return };
+    while !has_anchor(places, chain)
+        || chain.iter().all(|&i| {
+            matches!(
+                places[i].cue,
+                PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood
+            )
+        })
+    {
+        let Some(next) = chains.get(k + 1) else {
+            return;
+        };
         let last = &places[*chain.last().unwrap()];
         let first = &places[next[0]];
-        if first.sentence != last.sentence || first.span.start > last.span.end + 160 || is_excluded_start(first) {
+        if first.sentence != last.sentence
+            || first.span.start > last.span.end + 160
+            || is_excluded_start(first)
+        {
             return;
         }
         chain.extend(next.iter().copied());
@@ -199,7 +336,11 @@ fn pick_place(candidates: Vec<Place>, countries: &[String]) -> Option<Place> {
         return None;
     }
     for cc in countries {
-        if let Some(p) = candidates.iter().filter(|p| &p.country == cc).max_by_key(|p| rank(p)) {
+        if let Some(p) = candidates
+            .iter()
+            .filter(|p| &p.country == cc)
+            .max_by_key(|p| rank(p))
+        {
             return Some(p.clone());
         }
     }
@@ -221,9 +362,10 @@ fn rank(p: &Place) -> (u8, u8, u64) {
 fn resolve(p: &PlacePhrase, gaz: &Gazetteer, countries: &[String]) -> Resolved {
     let name = crate::oracle::bare(&p.lookup);
     if matches!(p.known.as_ref().map(|k| k.kind), Some(KnownKind::Country))
-        && let Some(c) = gaz.country_by_name(name) {
-            return Resolved::Country(c);
-        }
+        && let Some(c) = gaz.country_by_name(name)
+    {
+        return Resolved::Country(c);
+    }
     if matches!(p.cue, PlaceCue::Province | PlaceCue::District) {
         for cc in countries {
             if let Some(a) = gaz.admin1_by_name(name, Some(cc)).into_iter().next() {
@@ -259,7 +401,17 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let chosen = choose_chain(text, places, &all_chains).unwrap_or_default();
     if std::env::var_os("DEBUG_LOCATE").is_some() {
         for c in &all_chains {
-            eprintln!("chain {:?}", c.iter().map(|&i| (&places[i].name, places[i].preposition.as_deref(), places[i].cue, places[i].sentence)).collect::<Vec<_>>());
+            eprintln!(
+                "chain {:?}",
+                c.iter()
+                    .map(|&i| (
+                        &places[i].name,
+                        places[i].preposition.as_deref(),
+                        places[i].cue,
+                        places[i].sentence
+                    ))
+                    .collect::<Vec<_>>()
+            );
         }
         eprintln!("chosen {chosen:?}");
     }
@@ -269,14 +421,19 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let mut countries: Vec<String> = Vec::new();
     let chain_span = chosen.first().map(|&i| {
         let a = places[i].span.start;
-        let b = chosen.iter().map(|&j| places[j].span.end).max().unwrap_or(a);
+        let b = chosen
+            .iter()
+            .map(|&j| places[j].span.end)
+            .max()
+            .unwrap_or(a);
         Span::new(a, b)
     });
     for &i in &chosen {
         if let Some(k) = &places[i].known
-            && k.kind == KnownKind::Country {
-                countries.push(k.country.clone());
-            }
+            && k.kind == KnownKind::Country
+        {
+            countries.push(k.country.clone());
+        }
     }
     if let Some(cs) = chain_span {
         for d in &mentions.demonyms {
@@ -284,7 +441,9 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             // connector words describes it ("Israeli airstrike ..., in Gaza City" does not).
             let before_chain = d.span.end <= cs.start
                 && cs.start - d.span.end < 40
-                && text[d.span.end..cs.start].split_whitespace().all(|w| is_connector(w, gaz));
+                && text[d.span.end..cs.start]
+                    .split_whitespace()
+                    .all(|w| is_connector(w, gaz));
             if cs.contains(&d.span) || before_chain {
                 countries.push(d.country.clone());
             }
@@ -293,9 +452,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let explicit_chain_countries = countries.len();
     for p in places {
         if let Some(k) = &p.known
-            && k.kind == KnownKind::Country {
-                countries.push(k.country.clone());
-            }
+            && k.kind == KnownKind::Country
+        {
+            countries.push(k.country.clone());
+        }
     }
     countries.extend(mentions.demonyms.iter().map(|d| d.country.clone()));
     dedup_keep_order(&mut countries);
@@ -322,8 +482,15 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let mut chosen = chosen;
     if let (Some(cc), true) = (&chain_country, explicit_chain_countries > 0) {
         chosen.retain(|&i| match &places[i].known {
-            Some(k) if k.kind == KnownKind::Populated && k.primary && k.population >= 100_000 && &k.country != cc => {
-                lookup(gaz, crate::oracle::bare(&places[i].lookup)).iter().any(|p| &p.country == cc)
+            Some(k)
+                if k.kind == KnownKind::Populated
+                    && k.primary
+                    && k.population >= 100_000
+                    && &k.country != cc =>
+            {
+                lookup(gaz, crate::oracle::bare(&places[i].lookup))
+                    .iter()
+                    .any(|p| &p.country == cc)
             }
             _ => true,
         });
@@ -331,13 +498,17 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     if let Some(cc) = &chain_country {
         for &i in &chosen {
             if let Resolved::Place(p) = &resolved[i]
-                && &p.country != cc {
-                    let strict = pick_place(lookup(gaz, crate::oracle::bare(&places[i].lookup)), std::slice::from_ref(cc));
-                    resolved[i] = match strict {
-                        Some(p) if &p.country == cc => Resolved::Place(p),
-                        _ => Resolved::Unknown,
-                    };
-                }
+                && &p.country != cc
+            {
+                let strict = pick_place(
+                    lookup(gaz, crate::oracle::bare(&places[i].lookup)),
+                    std::slice::from_ref(cc),
+                );
+                resolved[i] = match strict {
+                    Some(p) if &p.country == cc => Resolved::Place(p),
+                    _ => Resolved::Unknown,
+                };
+            }
         }
     }
 
@@ -350,17 +521,26 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     // "Nishihara, Kumamoto, Japan": when the known name after an unknown one is also a province
     // and a country follows, the unknown one is the town, not a part of it.
     let next_is_province_of_country = |pos: usize| {
-        chosen.get(pos + 1).is_some_and(|&j| !gaz.admin1_by_name(&places[j].lookup, None).is_empty())
-            && chosen.get(pos + 2).is_some_and(|&k| matches!(resolved[k], Resolved::Country(_)))
+        chosen
+            .get(pos + 1)
+            .is_some_and(|&j| !gaz.admin1_by_name(&places[j].lookup, None).is_empty())
+            && chosen
+                .get(pos + 2)
+                .is_some_and(|&k| matches!(resolved[k], Resolved::Country(_)))
     };
-    let chain_has_town = chosen.iter().any(|&j| matches!(resolved[j], Resolved::Place(_)) && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement));
+    let chain_has_town = chosen.iter().any(|&j| {
+        matches!(resolved[j], Resolved::Place(_))
+            && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
+    });
     for (pos, &i) in chosen.iter().enumerate() {
         let p = &places[i];
         // "in Jubar, Damascus": only a bare comma between the unknown name and a known town.
         let next_known_populated = chosen.get(pos + 1).is_some_and(|&j| {
             matches!(resolved[j], Resolved::Place(_))
                 && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
-                && text.get(places[i].span.end..places[j].span.start).is_some_and(|gap| gap.trim() == ",")
+                && text
+                    .get(places[i].span.end..places[j].span.start)
+                    .is_some_and(|gap| gap.trim() == ",")
         });
         match (&resolved[i], p.cue) {
             (Resolved::Country(_), _) => {
@@ -396,31 +576,46 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             (Resolved::Admin1(_), c) if c != PlaceCue::Settlement => {
                 prov_idx.get_or_insert(i);
             }
-            (Resolved::Unknown, PlaceCue::None) if sub_idx.is_none() && city_idx.is_none() && next_known_populated && !next_is_province_of_country(pos) => {
+            (Resolved::Unknown, PlaceCue::None)
+                if sub_idx.is_none()
+                    && city_idx.is_none()
+                    && next_known_populated
+                    && !next_is_province_of_country(pos) =>
+            {
                 // "in Jubar, Damascus": an unknown name before a known town is a part of it.
                 sub_idx = Some(i);
             }
             // With an imported GeoNames dump the gazetteer knows islands, mountains and rivers
             // (classes T, H, L) and spots such as camps, schools and stadiums (class S).
-            (Resolved::Place(pl), PlaceCue::None) if matches!(pl.feature_class, 'T' | 'H' | 'L' | 'U' | 'V') => {
+            (Resolved::Place(pl), PlaceCue::None)
+                if matches!(pl.feature_class, 'T' | 'H' | 'L' | 'U' | 'V') =>
+            {
                 feature_idx.get_or_insert(i);
             }
-            (Resolved::Place(pl), PlaceCue::None) if pl.feature_class == 'S' && sub_idx.is_none() && city_idx.is_none() => {
+            (Resolved::Place(pl), PlaceCue::None)
+                if pl.feature_class == 'S' && sub_idx.is_none() && city_idx.is_none() =>
+            {
                 sub_idx = Some(i);
             }
-            (Resolved::Place(_) | Resolved::Unknown | Resolved::Admin1(_), _) => {
-                match city_idx {
-                    None => city_idx = Some(i),
-                    Some(c) if prov_idx.is_none() && p.sentence == places[c].sentence && !gaz.admin1_by_name(&p.lookup, None).is_empty() => {
-                        prov_idx = Some(i);
-                    }
-                    Some(_) => {}
+            (Resolved::Place(_) | Resolved::Unknown | Resolved::Admin1(_), _) => match city_idx {
+                None => city_idx = Some(i),
+                Some(c)
+                    if prov_idx.is_none()
+                        && p.sentence == places[c].sentence
+                        && !gaz.admin1_by_name(&p.lookup, None).is_empty() =>
+                {
+                    prov_idx = Some(i);
                 }
-            }
+                Some(_) => {}
+            },
         }
     }
 
-    let set_ev = |evidence: &mut BTreeMap<String, Vec<Evidence>>, field: &str, i: usize, rule: &str, id: Option<u64>| {
+    let set_ev = |evidence: &mut BTreeMap<String, Vec<Evidence>>,
+                  field: &str,
+                  i: usize,
+                  rule: &str,
+                  id: Option<u64>| {
         let mut e = Evidence::new(places[i].span, rule);
         e.geonames_id = id;
         evidence.entry(field.to_string()).or_default().push(e);
@@ -435,20 +630,52 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     };
     if let Some(i) = country_idx {
         loc.country = country_of(&resolved[i]);
-        set_ev(&mut evidence, "location.country", i, "place.country_named", None);
+        set_ev(
+            &mut evidence,
+            "location.country",
+            i,
+            "place.country_named",
+            None,
+        );
     } else {
-        let from_chain = [city_idx, prov_idx, sub_idx, feature_idx].into_iter().flatten().find_map(|i| country_of(&resolved[i]).map(|c| (i, c)));
+        let from_chain = [city_idx, prov_idx, sub_idx, feature_idx]
+            .into_iter()
+            .flatten()
+            .find_map(|i| country_of(&resolved[i]).map(|c| (i, c)));
         if let Some((i, c)) = from_chain {
             loc.country = Some(c);
-            set_ev(&mut evidence, "location.country", i, "place.country_of_place", None);
+            set_ev(
+                &mut evidence,
+                "location.country",
+                i,
+                "place.country_of_place",
+                None,
+            );
         } else if explicit_chain_countries > 0 {
             loc.country = countries.first().cloned();
-            if let Some(d) = mentions.demonyms.iter().find(|d| Some(&d.country) == loc.country.as_ref()) {
-                evidence.entry("location.country".into()).or_default().push(Evidence::new(d.span, "place.demonym"));
+            if let Some(d) = mentions
+                .demonyms
+                .iter()
+                .find(|d| Some(&d.country) == loc.country.as_ref())
+            {
+                evidence
+                    .entry("location.country".into())
+                    .or_default()
+                    .push(Evidence::new(d.span, "place.demonym"));
             }
-        } else if let Some(i) = chosen.iter().copied().find(|&i| country_of(&resolved[i]).is_some()) {
+        } else if let Some(i) = chosen
+            .iter()
+            .copied()
+            .find(|&i| country_of(&resolved[i]).is_some())
+        {
             loc.country = country_of(&resolved[i]);
-            set_ev(&mut evidence, "location.country", i, "place.country_of_place", None);
+            set_ev(
+                &mut evidence,
+                "location.country",
+                i,
+                "place.country_of_place",
+                None,
+            );
         }
     }
     // "Arundel Castle", "Aleppo Citadel": a landmark named after its town places the photo near
@@ -457,19 +684,30 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     if let (Some(si), None) = (sub_idx, city_idx) {
         let name = &places[si].lookup;
         if let Some((head, _)) = name.rsplit_once(' ') {
-            let mut cands: Vec<Place> = lookup(gaz, head).into_iter().filter(|p| p.feature_class == 'P').collect();
+            let mut cands: Vec<Place> = lookup(gaz, head)
+                .into_iter()
+                .filter(|p| p.feature_class == 'P')
+                .collect();
             if let Some(cc) = &loc.country {
                 cands.retain(|p| &p.country == cc);
             }
             // Only a town the name identifies: one candidate, or one far larger than the rest.
             cands.sort_by_key(|p| std::cmp::Reverse(p.population));
-            let clear = cands.len() == 1 || (cands.len() > 1 && cands[0].population >= 10 * cands[1].population.max(1));
-            landmark_town = if clear { cands.into_iter().next() } else { None };
+            let clear = cands.len() == 1
+                || (cands.len() > 1 && cands[0].population >= 10 * cands[1].population.max(1));
+            landmark_town = if clear {
+                cands.into_iter().next()
+            } else {
+                None
+            };
             if let (Some(t), None) = (&landmark_town, &loc.country) {
                 loc.country = Some(t.country.clone());
                 let mut e = Evidence::new(places[si].span, "place.landmark_town");
                 e.geonames_id = Some(t.geonames_id);
-                evidence.entry("location.country".into()).or_default().push(e);
+                evidence
+                    .entry("location.country".into())
+                    .or_default()
+                    .push(e);
             }
         }
     }
@@ -481,23 +719,39 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         if named.len() == 1 {
             loc.country = Some(named[0].clone());
             if let Some(d) = mentions.demonyms.iter().find(|d| &d.country == named[0]) {
-                evidence.entry("location.country".into()).or_default().push(Evidence::new(d.span, "place.only_country_named"));
+                evidence
+                    .entry("location.country".into())
+                    .or_default()
+                    .push(Evidence::new(d.span, "place.only_country_named"));
             }
         }
     }
     // A city the gazetteer placed in another country than the one named is a different place.
     if let (Some(ci), Some(cc)) = (city_idx, loc.country.clone())
         && let Resolved::Place(p) = &resolved[ci]
-            && p.country != cc {
-                let alt = pick_place(lookup(gaz, crate::oracle::bare(&places[ci].lookup)), std::slice::from_ref(&cc));
-                if alt.as_ref().is_none_or(|a| a.country != cc) {
-                    warnings.push(format!("\"{}\" is not known in {cc}; coordinates come from the parent place", places[ci].name));
-                }
-            }
+        && p.country != cc
+    {
+        let alt = pick_place(
+            lookup(gaz, crate::oracle::bare(&places[ci].lookup)),
+            std::slice::from_ref(&cc),
+        );
+        if alt.as_ref().is_none_or(|a| a.country != cc) {
+            warnings.push(format!(
+                "\"{}\" is not known in {cc}; coordinates come from the parent place",
+                places[ci].name
+            ));
+        }
+    }
 
     if let Some(i) = sub_idx {
         loc.sublocation = Some(places[i].name.clone());
-        set_ev(&mut evidence, "location.sublocation", i, places[i].rule, None);
+        set_ev(
+            &mut evidence,
+            "location.sublocation",
+            i,
+            places[i].rule,
+            None,
+        );
     }
     if let Some(i) = city_idx {
         loc.city = Some(places[i].lookup.clone());
@@ -512,7 +766,13 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             Resolved::Admin1(a) if places[i].lookup.is_empty() => a.name.clone(),
             _ => places[i].lookup.clone(),
         });
-        set_ev(&mut evidence, "location.province", i, "place.province_named", None);
+        set_ev(
+            &mut evidence,
+            "location.province",
+            i,
+            "place.province_named",
+            None,
+        );
     }
 
     // Coordinates: the most specific phrase the gazetteer resolved, within the named country.
@@ -527,17 +787,25 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 loc.geonames_id = Some(p.geonames_id);
                 // A camp or stadium named after its town resolves to the town: near, not itself.
                 let named_after_town = Some(i) == sub_idx && p.feature_class == 'P';
-                loc.precision = Some(if first_named && !named_after_town { 1 } else { 2 });
+                loc.precision = Some(if first_named && !named_after_town {
+                    1
+                } else {
+                    2
+                });
                 if loc.province.is_none()
-                    && let Some(a) = gaz.admin1(&p.country, &p.admin1) {
-                        loc.province = Some(a.name);
-                        evidence.entry("location.province".into()).or_default().push(Evidence {
+                    && let Some(a) = gaz.admin1(&p.country, &p.admin1)
+                {
+                    loc.province = Some(a.name);
+                    evidence
+                        .entry("location.province".into())
+                        .or_default()
+                        .push(Evidence {
                             start: places[i].span.start,
                             end: places[i].span.end,
                             rule: "gazetteer.admin1_of_place".into(),
                             geonames_id: Some(p.geonames_id),
                         });
-                    }
+                }
                 break;
             }
             Resolved::Admin1(a) if in_country(&a.country) => {
@@ -566,11 +834,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     }
     if loc.precision.is_none()
         && let Some(cc) = &loc.country
-            && let Some(c) = gaz.country(cc) {
-                loc.lat = Some(c.lat);
-                loc.lon = Some(c.lon);
-                loc.precision = Some(3);
-            }
+        && let Some(c) = gaz.country(cc)
+    {
+        loc.lat = Some(c.lat);
+        loc.lon = Some(c.lon);
+        loc.precision = Some(3);
+    }
     if let Some(cs) = chain_span {
         loc.text = Some(cs.slice(text).to_string());
     }
@@ -583,7 +852,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             continue;
         }
         let (id, cc, lat, lon) = match r {
-            Resolved::Place(pl) => (Some(pl.geonames_id), Some(pl.country.clone()), Some(pl.lat), Some(pl.lon)),
+            Resolved::Place(pl) => (
+                Some(pl.geonames_id),
+                Some(pl.country.clone()),
+                Some(pl.lat),
+                Some(pl.lon),
+            ),
             Resolved::Country(c) => (None, Some(c.code.clone()), Some(c.lat), Some(c.lon)),
             Resolved::Admin1(a) => (a.geonames_id, Some(a.country.clone()), None, None),
             Resolved::Unknown => (None, None, None, None),
@@ -591,14 +865,30 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         let mut e = Evidence::new(p.span, p.rule);
         e.geonames_id = id;
         evidence.entry("places".into()).or_default().push(e);
-        out.push(PlaceMention { text: p.name.clone(), start: p.span.start, end: p.span.end, geonames_id: id, country: cc, lat, lon });
+        out.push(PlaceMention {
+            text: p.name.clone(),
+            start: p.span.start,
+            end: p.span.end,
+            geonames_id: id,
+            country: cc,
+            lat,
+            lon,
+        });
     }
-    Located { location: loc, places: out, warnings, evidence }
+    Located {
+        location: loc,
+        places: out,
+        warnings,
+        evidence,
+    }
 }
 
 /// The coordinates of an admin1 division: its seat (PPLA) when the gazetteer has it.
 fn admin1_center(gaz: &Gazetteer, a: &dateline_geo::Admin1) -> Option<(f64, f64)> {
-    let seat = lookup(gaz, &a.name).into_iter().filter(|p| p.country == a.country && p.admin1 == a.code).max_by_key(rank)?;
+    let seat = lookup(gaz, &a.name)
+        .into_iter()
+        .filter(|p| p.country == a.country && p.admin1 == a.code)
+        .max_by_key(rank)?;
     Some((seat.lat, seat.lon))
 }
 

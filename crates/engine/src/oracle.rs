@@ -1,9 +1,9 @@
 //! The gazetteer seen through the questions the text recognizers ask.
 
 use dateline_geo::Gazetteer;
+use dateline_text::mentions::{KnownKind, KnownPlace, PlaceOracle};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use dateline_text::mentions::{KnownKind, KnownPlace, PlaceOracle};
 
 /// Answers [`PlaceOracle`] questions from a [`Gazetteer`].
 ///
@@ -40,12 +40,18 @@ pub(crate) fn new_cache_key() -> u64 {
 impl<'g> GazetteerOracle<'g> {
     /// Wraps a gazetteer; answers are not shared with any other oracle.
     pub fn new(gazetteer: &'g Gazetteer) -> Self {
-        GazetteerOracle { gazetteer, cache_key: new_cache_key() }
+        GazetteerOracle {
+            gazetteer,
+            cache_key: new_cache_key(),
+        }
     }
 
     /// Wraps a gazetteer, sharing cached answers with other oracles of the same `cache_key`.
     pub(crate) fn with_cache_key(gazetteer: &'g Gazetteer, cache_key: u64) -> Self {
-        GazetteerOracle { gazetteer, cache_key }
+        GazetteerOracle {
+            gazetteer,
+            cache_key,
+        }
     }
 
     fn place_uncached(&self, name: &str) -> Option<KnownPlace> {
@@ -54,19 +60,37 @@ impl<'g> GazetteerOracle<'g> {
             return None;
         }
         // Short capitals are initials and codes far more often than places ("PA story", "AP").
-        if name.len() <= 3 && name.chars().all(|c| c.is_ascii_uppercase()) && !SHORT_COUNTRY_NAMES.contains(&name) {
+        if name.len() <= 3
+            && name.chars().all(|c| c.is_ascii_uppercase())
+            && !SHORT_COUNTRY_NAMES.contains(&name)
+        {
             return None;
         }
         if let Some(c) = self.gazetteer.country_by_name(name) {
-            return Some(KnownPlace { kind: KnownKind::Country, country: c.code, population: 0, primary: true });
+            return Some(KnownPlace {
+                kind: KnownKind::Country,
+                country: c.code,
+                population: 0,
+                primary: true,
+            });
         }
         let populated = self.gazetteer.lookup_strict(name);
         if let Some(p) = populated.first() {
             let primary = dateline_geo::fold(&p.name) == dateline_geo::fold(name);
-            return Some(KnownPlace { kind: KnownKind::Populated, country: p.country.clone(), population: p.population, primary });
+            return Some(KnownPlace {
+                kind: KnownKind::Populated,
+                country: p.country.clone(),
+                population: p.population,
+                primary,
+            });
         }
         if let Some(a) = self.gazetteer.admin1_by_name(name, None).first() {
-            return Some(KnownPlace { kind: KnownKind::Admin1, country: a.country.clone(), population: 0, primary: true });
+            return Some(KnownPlace {
+                kind: KnownKind::Admin1,
+                country: a.country.clone(),
+                population: 0,
+                primary: true,
+            });
         }
         None
     }
@@ -76,7 +100,9 @@ impl<'g> GazetteerOracle<'g> {
             return Some(c.code);
         }
         // Plural demonyms: "Iraqis", "Syrians".
-        word.strip_suffix('s').and_then(|w| self.gazetteer.country_by_demonym(w)).map(|c| c.code)
+        word.strip_suffix('s')
+            .and_then(|w| self.gazetteer.country_by_demonym(w))
+            .map(|c| c.code)
     }
 }
 
@@ -131,7 +157,11 @@ impl PlaceOracle for GazetteerOracle<'_> {
 }
 
 /// `Gazetteer::lookup` (with spelling variants), cached per thread like the oracle's answers.
-pub(crate) fn cached_lookup(gazetteer: &Gazetteer, cache_key: u64, name: &str) -> std::rc::Rc<Vec<dateline_geo::Place>> {
+pub(crate) fn cached_lookup(
+    gazetteer: &Gazetteer,
+    cache_key: u64,
+    name: &str,
+) -> std::rc::Rc<Vec<dateline_geo::Place>> {
     let key = (cache_key, name.to_string());
     if let Some(hit) = ANSWERS.with(|a| a.borrow().lookups.get(&key).cloned()) {
         return hit;

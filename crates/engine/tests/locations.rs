@@ -15,44 +15,164 @@ struct Case {
     country: Option<&'static str>,
 }
 
-const fn case(caption: &'static str, sublocation: Option<&'static str>, city: Option<&'static str>, province: Option<&'static str>, country: Option<&'static str>) -> Case {
-    Case { caption, sublocation, city, province, country }
+const fn case(
+    caption: &'static str,
+    sublocation: Option<&'static str>,
+    city: Option<&'static str>,
+    province: Option<&'static str>,
+    country: Option<&'static str>,
+) -> Case {
+    Case {
+        caption,
+        sublocation,
+        city,
+        province,
+        country,
+    }
 }
 
 const CASES: &[Case] = &[
     // The grammar names the parts: "X neighbourhood of Y", "X refugee camp ... in Y".
-    case("Residents inspect the damage in the Bab al-Hadid neighbourhood of the northern city of Aleppo, Syria, May 3, 2016. REUTERS/Abdalrhman Ismail", Some("Bab al-Hadid"), Some("Aleppo"), None, Some("SY")),
-    case("A boy carries water at the Bajed Kandala refugee camp in Dohuk, Iraq, June 2, 2015. REUTERS/Ari Jalal", Some("Bajed Kandala refugee camp"), Some("Dohuk"), None, Some("IQ")),
+    case(
+        "Residents inspect the damage in the Bab al-Hadid neighbourhood of the northern city of Aleppo, Syria, May 3, 2016. REUTERS/Abdalrhman Ismail",
+        Some("Bab al-Hadid"),
+        Some("Aleppo"),
+        None,
+        Some("SY"),
+    ),
+    case(
+        "A boy carries water at the Bajed Kandala refugee camp in Dohuk, Iraq, June 2, 2015. REUTERS/Ari Jalal",
+        Some("Bajed Kandala refugee camp"),
+        Some("Dohuk"),
+        None,
+        Some("IQ"),
+    ),
     // An unknown name before a known town, with only a comma between: a part of that town.
-    case("Protesters march in Midan, Damascus, in this still image taken from video, April 2, 2011.", Some("Midan"), Some("Damascus"), None, Some("SY")),
+    case(
+        "Protesters march in Midan, Damascus, in this still image taken from video, April 2, 2011.",
+        Some("Midan"),
+        Some("Damascus"),
+        None,
+        Some("SY"),
+    ),
     // ... but before a province and a country it is the town itself.
-    case("Rescue workers search a collapsed house in Mashiki, Kumamoto, Japan, April 16, 2016.", None, Some("Mashiki"), Some("Kumamoto"), Some("JP")),
+    case(
+        "Rescue workers search a collapsed house in Mashiki, Kumamoto, Japan, April 16, 2016.",
+        None,
+        Some("Mashiki"),
+        Some("Kumamoto"),
+        Some("JP"),
+    ),
     // A village the gazetteer lacks keeps its name; the country comes from the chain.
-    case("Women bake bread in Kafr Tabriz village, west of Idlib city, Syria, January 5, 2017.", None, Some("Kafr Tabriz"), None, Some("SY")),
+    case(
+        "Women bake bread in Kafr Tabriz village, west of Idlib city, Syria, January 5, 2017.",
+        None,
+        Some("Kafr Tabriz"),
+        None,
+        Some("SY"),
+    ),
     // "X province" names the province; the town before it is the city.
-    case("Farmers harvest wheat in Maarat Harma town in Idlib province, Syria, June 1, 2016.", None, Some("Maarat Harma"), Some("Idlib"), Some("SY")),
+    case(
+        "Farmers harvest wheat in Maarat Harma town in Idlib province, Syria, June 1, 2016.",
+        None,
+        Some("Maarat Harma"),
+        Some("Idlib"),
+        Some("SY"),
+    ),
     // The first chain that names only a region gives way to the town of the same sentence.
-    case("A child displaced by fighting in Kasai province in Congo is seen at a camp in Dundo town, Angola, May 4, 2017.", None, Some("Dundo"), None, Some("AO")),
+    case(
+        "A child displaced by fighting in Kasai province in Congo is seen at a camp in Dundo town, Angola, May 4, 2017.",
+        None,
+        Some("Dundo"),
+        None,
+        Some("AO"),
+    ),
     // Where people came from is not where the photo was taken.
-    case("Refugees who fled from Myanmar rest in a camp in Teknaf, Bangladesh, September 5, 2017.", None, Some("Teknaf"), None, Some("BD")),
+    case(
+        "Refugees who fled from Myanmar rest in a camp in Teknaf, Bangladesh, September 5, 2017.",
+        None,
+        Some("Teknaf"),
+        None,
+        Some("BD"),
+    ),
     // A district after a city's possessive is a part of it; a district after a town is its parent.
-    case("Police inspect the site of a bombing in Kabul's Dasht-e-Barchi district, Afghanistan, October 21, 2022.", Some("Dasht-e-Barchi"), Some("Kabul"), None, Some("AF")),
-    case("Villagers gather at Sopore in Baramulla district, north of Srinagar, May 7, 2014.", None, Some("Sopore"), None, Some("IN")),
+    case(
+        "Police inspect the site of a bombing in Kabul's Dasht-e-Barchi district, Afghanistan, October 21, 2022.",
+        Some("Dasht-e-Barchi"),
+        Some("Kabul"),
+        None,
+        Some("AF"),
+    ),
+    case(
+        "Villagers gather at Sopore in Baramulla district, north of Srinagar, May 7, 2014.",
+        None,
+        Some("Sopore"),
+        None,
+        Some("IN"),
+    ),
     // A demonym joined to the chain gives its country; an island alone gives no city.
-    case("A migrant sits on the shore of the Greek island of Kos, August 12, 2015.", None, None, None, Some("GR")),
+    case(
+        "A migrant sits on the shore of the Greek island of Kos, August 12, 2015.",
+        None,
+        None,
+        None,
+        Some("GR"),
+    ),
     // The Palestinian territories are named as regions.
-    case("Smoke rises after an Israeli strike in the northern West Bank city of Nablus, July 5, 2024.", None, Some("Nablus"), None, Some("PS")),
+    case(
+        "Smoke rises after an Israeli strike in the northern West Bank city of Nablus, July 5, 2024.",
+        None,
+        Some("Nablus"),
+        None,
+        Some("PS"),
+    ),
     // A well-known city of another country is not part of a chain that names its own country.
-    case("People celebrate the fall of Damascus, in Tripoli, northern Lebanon, December 8, 2024.", None, Some("Tripoli"), None, Some("LB")),
+    case(
+        "People celebrate the fall of Damascus, in Tripoli, northern Lebanon, December 8, 2024.",
+        None,
+        Some("Tripoli"),
+        None,
+        Some("LB"),
+    ),
     // Landmarks: head words, leading words in other languages, adjectives before the noun.
-    case("Fans gather at the Stade de France, Saint-Denis, France, July 15, 2018.", Some("Stade de France"), Some("Saint-Denis"), None, Some("FR")),
-    case("Residents shelter at Hibiya elementary school in Tokyo, Japan, March 11, 2011.", Some("Hibiya elementary school"), Some("Tokyo"), None, Some("JP")),
+    case(
+        "Fans gather at the Stade de France, Saint-Denis, France, July 15, 2018.",
+        Some("Stade de France"),
+        Some("Saint-Denis"),
+        None,
+        Some("FR"),
+    ),
+    case(
+        "Residents shelter at Hibiya elementary school in Tokyo, Japan, March 11, 2011.",
+        Some("Hibiya elementary school"),
+        Some("Tokyo"),
+        None,
+        Some("JP"),
+    ),
     // US captions: town, AP-style state abbreviation.
-    case("A man walks through floodwater in Fort Myers, Fla., Thursday, Sept. 29, 2022. (AP Photo/Rebecca Blackwell)", None, Some("Fort Myers"), Some("Fla"), Some("US")),
+    case(
+        "A man walks through floodwater in Fort Myers, Fla., Thursday, Sept. 29, 2022. (AP Photo/Rebecca Blackwell)",
+        None,
+        Some("Fort Myers"),
+        Some("Fla"),
+        Some("US"),
+    ),
     // A Getty dateline is refined by the body's place.
-    case("KYIV, UKRAINE - MARCH 2: People shelter in the Lukianivska metro station in Kyiv, Ukraine, on March 2, 2022.", Some("Lukianivska metro station"), Some("Kyiv"), None, Some("UA")),
+    case(
+        "KYIV, UKRAINE - MARCH 2: People shelter in the Lukianivska metro station in Kyiv, Ukraine, on March 2, 2022.",
+        Some("Lukianivska metro station"),
+        Some("Kyiv"),
+        None,
+        Some("UA"),
+    ),
     // A club named after a town, in a sports caption, is not where the photo was taken.
-    case("Mohamed Salah of Liverpool celebrates scoring against Everton at Anfield, Liverpool, Britain, October 7, 2023.", Some("Anfield"), Some("Liverpool"), None, Some("GB")),
+    case(
+        "Mohamed Salah of Liverpool celebrates scoring against Everton at Anfield, Liverpool, Britain, October 7, 2023.",
+        Some("Anfield"),
+        Some("Liverpool"),
+        None,
+        Some("GB"),
+    ),
 ];
 
 #[test]
@@ -61,14 +181,27 @@ fn each_rule_locates_its_caption() {
     for c in CASES {
         let r = ENGINE.extract(&CaptionInput::new(c.caption));
         let l = &r.location;
-        let got = (l.sublocation.as_deref(), l.city.as_deref(), l.country.as_deref());
+        let got = (
+            l.sublocation.as_deref(),
+            l.city.as_deref(),
+            l.country.as_deref(),
+        );
         let want = (c.sublocation, c.city, c.country);
         let province_ok = c.province.is_none() || l.province.as_deref() == c.province;
         if got != want || !province_ok {
-            failures.push(format!("{}\n    want {want:?} province {:?}\n    got  {got:?} province {:?}", c.caption, c.province, l.province));
+            failures.push(format!(
+                "{}\n    want {want:?} province {:?}\n    got  {got:?} province {:?}",
+                c.caption, c.province, l.province
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} captions located wrongly:\n{}", failures.len(), CASES.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} captions located wrongly:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -79,9 +212,14 @@ fn coordinates_come_from_the_most_specific_resolved_place() {
     assert_eq!(r.location.city.as_deref(), Some("Tal Samin"));
     assert_eq!(r.location.precision, Some(2));
     let (lat, lon) = (r.location.lat.unwrap(), r.location.lon.unwrap());
-    assert!((lat - 35.95).abs() < 0.2 && (lon - 39.01).abs() < 0.2, "Raqqa's coordinates, got {lat},{lon}");
+    assert!(
+        (lat - 35.95).abs() < 0.2 && (lon - 39.01).abs() < 0.2,
+        "Raqqa's coordinates, got {lat},{lon}"
+    );
     // Only a country: precision 3.
-    let r = ENGINE.extract(&CaptionInput::new("Migrants walk along a road in Greece, September 7, 2015."));
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Migrants walk along a road in Greece, September 7, 2015.",
+    ));
     assert_eq!(r.location.country.as_deref(), Some("GR"));
     assert_eq!(r.location.precision, Some(3));
 }

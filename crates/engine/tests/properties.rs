@@ -15,15 +15,26 @@ use unicode_normalization::UnicodeNormalization;
 
 static ENGINE: LazyLock<Engine> = LazyLock::new(Engine::builtin);
 
-const CORPUS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/corpus/captions.jsonl"));
-const SEED_GOLD: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/corpus/seed_gold.jsonl"));
+const CORPUS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/fixtures/corpus/captions.jsonl"
+));
+const SEED_GOLD: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/fixtures/corpus/seed_gold.jsonl"
+));
 
 static CAPTIONS: LazyLock<Vec<String>> = LazyLock::new(|| {
     CORPUS
         .lines()
         .chain(SEED_GOLD.lines())
         .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["caption"].as_str().unwrap().to_string())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["caption"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect()
 });
 
@@ -31,14 +42,31 @@ static CAPTIONS: LazyLock<Vec<String>> = LazyLock::new(|| {
 fn check_invariants(rec: &Record, input: &CaptionInput) -> Result<(), TestCaseError> {
     let cap = rec.caption.as_str();
     prop_assert_eq!(cap, input.text.as_str(), "caption must be kept untouched");
-    let ok = |s: usize, e: usize| s <= e && e <= cap.len() && cap.is_char_boundary(s) && cap.is_char_boundary(e);
+    let ok = |s: usize, e: usize| {
+        s <= e && e <= cap.len() && cap.is_char_boundary(s) && cap.is_char_boundary(e)
+    };
     for (field, evs) in &rec.evidence {
         for ev in evs {
-            prop_assert!(ok(ev.start, ev.end), "evidence {} {}..{} ({}) is not a valid span of a {}-byte caption", field, ev.start, ev.end, ev.rule, cap.len());
+            prop_assert!(
+                ok(ev.start, ev.end),
+                "evidence {} {}..{} ({}) is not a valid span of a {}-byte caption",
+                field,
+                ev.start,
+                ev.end,
+                ev.rule,
+                cap.len()
+            );
         }
     }
     for p in &rec.places {
-        prop_assert!(ok(p.start, p.end), "place {:?} {}..{} is not a valid span of a {}-byte caption", p.text, p.start, p.end, cap.len());
+        prop_assert!(
+            ok(p.start, p.end),
+            "place {:?} {}..{} is not a valid span of a {}-byte caption",
+            p.text,
+            p.start,
+            p.end,
+            cap.len()
+        );
     }
     if let Some(d) = &rec.date {
         let want = match d.precision {
@@ -46,7 +74,12 @@ fn check_invariants(rec: &Record, input: &CaptionInput) -> Result<(), TestCaseEr
             dateline_model::DatePrecision::Month => 7,
             dateline_model::DatePrecision::Year => 4,
         };
-        prop_assert!(d.iso.len() == want || d.iso.starts_with('-'), "date iso {:?} does not match precision {:?}", d.iso, d.precision);
+        prop_assert!(
+            d.iso.len() == want || d.iso.starts_with('-'),
+            "date iso {:?} does not match precision {:?}",
+            d.iso,
+            d.precision
+        );
     }
     if let Some(p) = rec.location.precision {
         prop_assert!((1..=3).contains(&p), "location precision {}", p);
@@ -64,27 +97,230 @@ fn run(input: &CaptionInput) -> Result<Record, TestCaseError> {
 
 /// Characters that tend to break byte/char arithmetic and tokenizers.
 const SPECIAL_CHARS: &[char] = &[
-    '\0', '\t', '\n', '\r', '\u{b}', '\u{c}', '\u{1b}', '\u{7f}', '\u{85}', '\u{a0}', '\u{ad}', '\u{200b}', '\u{200d}', '\u{200e}',
-    '\u{202e}', '\u{2028}', '\u{2029}', '\u{3000}', '\u{feff}', '\u{fffd}', '\u{301}', '\u{308}', '\u{64e}', 'é', 'ß', 'İ', 'ı', 'ǅ',
-    'ﬁ', '’', '‘', '“', '”', '–', '—', '…', '·', '/', '\\', '(', ')', ',', '.', ':', ';', '-', '\'', '"', '©', '®', '°', '½', '٣',
-    '۴', '१', '５', 'Ⅻ', 'ع', 'ب', 'ا', 'ل', 'ח', 'я', 'Ж', 'Ω', '中', '文', '😀', '👍', '🇸', '🇾', '𝔸', '\u{10ffff}', '\u{e000}',
+    '\0',
+    '\t',
+    '\n',
+    '\r',
+    '\u{b}',
+    '\u{c}',
+    '\u{1b}',
+    '\u{7f}',
+    '\u{85}',
+    '\u{a0}',
+    '\u{ad}',
+    '\u{200b}',
+    '\u{200d}',
+    '\u{200e}',
+    '\u{202e}',
+    '\u{2028}',
+    '\u{2029}',
+    '\u{3000}',
+    '\u{feff}',
+    '\u{fffd}',
+    '\u{301}',
+    '\u{308}',
+    '\u{64e}',
+    'é',
+    'ß',
+    'İ',
+    'ı',
+    'ǅ',
+    'ﬁ',
+    '’',
+    '‘',
+    '“',
+    '”',
+    '–',
+    '—',
+    '…',
+    '·',
+    '/',
+    '\\',
+    '(',
+    ')',
+    ',',
+    '.',
+    ':',
+    ';',
+    '-',
+    '\'',
+    '"',
+    '©',
+    '®',
+    '°',
+    '½',
+    '٣',
+    '۴',
+    '१',
+    '５',
+    'Ⅻ',
+    'ع',
+    'ب',
+    'ا',
+    'ل',
+    'ח',
+    'я',
+    'Ж',
+    'Ω',
+    '中',
+    '文',
+    '😀',
+    '👍',
+    '🇸',
+    '🇾',
+    '𝔸',
+    '\u{10ffff}',
+    '\u{e000}',
 ];
 
 /// Words and phrases the recognizers key on, so random soups reach deep into the rules.
 const VOCAB: &[&str] = &[
-    "Photo by", "(Photo by", "/AFP Photo)", "AFP PHOTO /", "REUTERS/", "/Reuters)", "AP Photo/", "Getty Images", "EPA-EFE/",
-    "Anadolu Agency", "via", "Handout", "file photo", "Picture taken", "on", "in", "at", "near", "north of", "outskirts of",
-    "the city of", "village", "province", "neighbourhood", "camp", "district", "Aleppo", "Idlib", "Raqqa", "Syria", "Syria's",
-    "Damascus", "Homs", "Mosul", "Iraq", "Gaza", "Sanaa", "Yemen", "Kabul", "Jordan", "Mafraq", "Zaatari", "Bab al- Nairab",
-    "al-", "Al", "el-", "Jabal", "Tal", "Deir", "January", "Feb.", "March", "Sept.", "November", "December", "Dec", "Sunday",
-    "Tuesday,", "Monday", "yesterday", "last week", "2016", "2015,", "1999", "0", "00", "24", "31", "32", "29", "February 29,",
-    "2016-11-24", "24/11/2016", "11.24.2016", "99999999999999999999", "4294967296", "18446744073709551616", "-1", "1,000",
-    "killed", "were killed", "dead", "injured", "wounded", "at least", "about", "nearly", "more than", "four", "nineteen",
-    "hundreds", "dozens", "according to", "activists said", "reported", "reportedly", "alleged", "said to", "air strike",
-    "airstrike", "barrel bomb", "shelling", "explosion", "car bomb", "clashes", "protest", "rescue", "funeral", "earthquake",
-    "flood", "refugee", "government forces", "rebels", "Syrian Democratic Forces", "(SDF)", "SDF", "the White Helmets",
-    "UNICEF", "U.N.", "Syrian Observatory for Human Rights", "President", "Bashar al-Assad", "Samah,", "5,", "9-year-old",
-    "Mr.", "Dr.", ",", ".", ", ", ". ", "(", ")", "/", " / ", "–", "—", "’s", "'s", "\"", "“", "”", "\n", "\n\n", "\t", "\r\n",
+    "Photo by",
+    "(Photo by",
+    "/AFP Photo)",
+    "AFP PHOTO /",
+    "REUTERS/",
+    "/Reuters)",
+    "AP Photo/",
+    "Getty Images",
+    "EPA-EFE/",
+    "Anadolu Agency",
+    "via",
+    "Handout",
+    "file photo",
+    "Picture taken",
+    "on",
+    "in",
+    "at",
+    "near",
+    "north of",
+    "outskirts of",
+    "the city of",
+    "village",
+    "province",
+    "neighbourhood",
+    "camp",
+    "district",
+    "Aleppo",
+    "Idlib",
+    "Raqqa",
+    "Syria",
+    "Syria's",
+    "Damascus",
+    "Homs",
+    "Mosul",
+    "Iraq",
+    "Gaza",
+    "Sanaa",
+    "Yemen",
+    "Kabul",
+    "Jordan",
+    "Mafraq",
+    "Zaatari",
+    "Bab al- Nairab",
+    "al-",
+    "Al",
+    "el-",
+    "Jabal",
+    "Tal",
+    "Deir",
+    "January",
+    "Feb.",
+    "March",
+    "Sept.",
+    "November",
+    "December",
+    "Dec",
+    "Sunday",
+    "Tuesday,",
+    "Monday",
+    "yesterday",
+    "last week",
+    "2016",
+    "2015,",
+    "1999",
+    "0",
+    "00",
+    "24",
+    "31",
+    "32",
+    "29",
+    "February 29,",
+    "2016-11-24",
+    "24/11/2016",
+    "11.24.2016",
+    "99999999999999999999",
+    "4294967296",
+    "18446744073709551616",
+    "-1",
+    "1,000",
+    "killed",
+    "were killed",
+    "dead",
+    "injured",
+    "wounded",
+    "at least",
+    "about",
+    "nearly",
+    "more than",
+    "four",
+    "nineteen",
+    "hundreds",
+    "dozens",
+    "according to",
+    "activists said",
+    "reported",
+    "reportedly",
+    "alleged",
+    "said to",
+    "air strike",
+    "airstrike",
+    "barrel bomb",
+    "shelling",
+    "explosion",
+    "car bomb",
+    "clashes",
+    "protest",
+    "rescue",
+    "funeral",
+    "earthquake",
+    "flood",
+    "refugee",
+    "government forces",
+    "rebels",
+    "Syrian Democratic Forces",
+    "(SDF)",
+    "SDF",
+    "the White Helmets",
+    "UNICEF",
+    "U.N.",
+    "Syrian Observatory for Human Rights",
+    "President",
+    "Bashar al-Assad",
+    "Samah,",
+    "5,",
+    "9-year-old",
+    "Mr.",
+    "Dr.",
+    ",",
+    ".",
+    ", ",
+    ". ",
+    "(",
+    ")",
+    "/",
+    " / ",
+    "–",
+    "—",
+    "’s",
+    "'s",
+    "\"",
+    "“",
+    "”",
+    "\n",
+    "\n\n",
+    "\t",
+    "\r\n",
 ];
 
 fn special_char() -> impl Strategy<Value = char> {
@@ -106,7 +342,8 @@ fn token_soup() -> impl Strategy<Value = String> {
         1 => "[0-9]{1,6}",
     ];
     let sep = prop_oneof![6 => Just(" "), 1 => Just(""), 1 => Just(", "), 1 => Just("  "), 1 => Just("\n")];
-    prop::collection::vec((token, sep), 0..60).prop_map(|parts| parts.into_iter().map(|(t, s)| t + s).collect())
+    prop::collection::vec((token, sep), 0..60)
+        .prop_map(|parts| parts.into_iter().map(|(t, s)| t + s).collect())
 }
 
 #[derive(Debug, Clone)]
@@ -155,7 +392,11 @@ fn apply(caption: &str, edits: &[Edit]) -> String {
 
 /// A real caption with 1..12 random edits.
 fn mutated_caption() -> impl Strategy<Value = String> {
-    (prop::sample::select(CAPTIONS.clone()), prop::collection::vec(edit(), 1..12)).prop_map(|(c, edits)| apply(&c, &edits))
+    (
+        prop::sample::select(CAPTIONS.clone()),
+        prop::collection::vec(edit(), 1..12),
+    )
+        .prop_map(|(c, edits)| apply(&c, &edits))
 }
 
 /// Any caption: arbitrary, soup, or mutated real caption.
@@ -174,7 +415,12 @@ fn reference_date() -> impl Strategy<Value = Option<jiff::civil::Date>> {
 }
 
 fn input(text: String, reference_date: Option<jiff::civil::Date>) -> CaptionInput {
-    CaptionInput { text, input_id: Some("prop".into()), reference_date, ..Default::default() }
+    CaptionInput {
+        text,
+        input_id: Some("prop".into()),
+        reference_date,
+        ..Default::default()
+    }
 }
 
 /// The contract's id: NFC, then whitespace runs folded to one space, trimmed.
@@ -185,7 +431,10 @@ fn folded(s: &str) -> String {
 
 /// 256 cases per property unless `PROPTEST_CASES` says otherwise.
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256)
 }
 
 proptest! {
@@ -283,7 +532,11 @@ fn long_captions_are_cut_on_char_boundaries() {
 #[test]
 fn sport_possessive_lookahead_on_multibyte_text() {
     for pad in 0..3 {
-        let text = format!("Manchester City's Oleksandr Zinchenko in action {}{} in Manchester, Britain, August 31, 2019.", "x".repeat(pad), "—".repeat(60));
+        let text = format!(
+            "Manchester City's Oleksandr Zinchenko in action {}{} in Manchester, Britain, August 31, 2019.",
+            "x".repeat(pad),
+            "—".repeat(60)
+        );
         let inp = input(text, None);
         let rec = ENGINE.extract(&inp);
         check_invariants(&rec, &inp).unwrap();

@@ -482,7 +482,10 @@ impl Gazetteer {
     /// capitalized word is a place at all, where "Idlib ≈ Edlib" guesses would turn names of
     /// people into villages (and cost time on every name that is not a place).
     pub fn lookup_strict(&self, name: &str) -> Vec<Place> {
-        self.lookup_with(name, false).into_iter().map(|(p, _)| p).collect()
+        self.lookup_with(name, false)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
     }
 
     fn lookup_with(&self, name: &str, variants: bool) -> Vec<(Place, MatchKind)> {

@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A half-open byte range `[start, end)` into the caption text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -58,7 +60,12 @@ pub struct Evidence {
 impl Evidence {
     /// Evidence for a span produced by `rule`.
     pub fn new(span: Span, rule: impl Into<String>) -> Self {
-        Evidence { start: span.start, end: span.end, rule: rule.into(), geonames_id: None }
+        Evidence {
+            start: span.start,
+            end: span.end,
+            rule: rule.into(),
+            geonames_id: None,
+        }
     }
 }
 
@@ -243,7 +250,11 @@ pub fn record_id(caption: &str) -> String {
     use sha2::{Digest, Sha256};
     use unicode_normalization::UnicodeNormalization;
     // ASCII text is already in NFC; skip the normalizer for it (most captions).
-    let nfc: std::borrow::Cow<str> = if caption.is_ascii() { caption.into() } else { caption.nfc().collect::<String>().into() };
+    let nfc: std::borrow::Cow<str> = if caption.is_ascii() {
+        caption.into()
+    } else {
+        caption.nfc().collect::<String>().into()
+    };
     let mut folded = String::with_capacity(nfc.len());
     for word in nfc.split_whitespace() {
         if !folded.is_empty() {
@@ -261,13 +272,20 @@ mod tests {
 
     #[test]
     fn id_ignores_whitespace_and_normalization_form() {
-        assert_eq!(record_id("Caf\u{e9}  in\nParis"), record_id("Cafe\u{301} in Paris"));
+        assert_eq!(
+            record_id("Caf\u{e9}  in\nParis"),
+            record_id("Cafe\u{301} in Paris")
+        );
         assert_ne!(record_id("a"), record_id("b"));
     }
 
     #[test]
     fn event_type_serializes_as_type() {
-        let e = Event { event_type: Some("rescue".into()), reported: true, actors: vec![] };
+        let e = Event {
+            event_type: Some("rescue".into()),
+            reported: true,
+            actors: vec![],
+        };
         let v = serde_json::to_value(&e).unwrap();
         assert_eq!(v["type"], "rescue");
     }

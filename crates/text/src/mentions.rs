@@ -432,8 +432,7 @@ pub fn find_mentions(
                 a.len() >= 2 && a.chars().filter(|c| c.is_uppercase()).count() >= 2
             }) && ws.len() >= 2
             || sport_team
-            || teams.iter().any(|t| t.contains(&piece.span))
-            ;
+            || teams.iter().any(|t| t.contains(&piece.span));
         if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
             let rule = if acronym.is_some() {
                 "org.acronym"
@@ -929,15 +928,39 @@ fn is_sport_caption(text: &str) -> bool {
 /// "Mohamed Salah of Liverpool": "of" right after a capitalized name.
 fn affiliation_of(text: &str, span: Span) -> bool {
     let before = text[..span.start].trim_end();
-    before.ends_with(" of") && before[..before.len() - 3].trim_end().rsplit(' ').next().is_some_and(|w| w.starts_with(char::is_uppercase))
+    before.ends_with(" of")
+        && before[..before.len() - 3]
+            .trim_end()
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| w.starts_with(char::is_uppercase))
 }
 
 fn is_opponent(text: &str, span: Span) -> bool {
     // "a 6-1 win at Manchester United", "Sunday's visit to Leicester", "a 2-0 defeat to Everton".
-    let lower_tail: String = text[..span.start].chars().rev().take(24).collect::<Vec<_>>().into_iter().rev().collect::<String>().to_lowercase();
-    if ["win at ", "draw at ", "defeat at ", "loss at ", "visit to ", "defeat to ", "loss to ", "win over ", "victory over ", "draw with "]
-        .iter()
-        .any(|p| lower_tail.ends_with(p))
+    let lower_tail: String = text[..span.start]
+        .chars()
+        .rev()
+        .take(24)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<String>()
+        .to_lowercase();
+    if [
+        "win at ",
+        "draw at ",
+        "defeat at ",
+        "loss at ",
+        "visit to ",
+        "defeat to ",
+        "loss to ",
+        "win over ",
+        "victory over ",
+        "draw with ",
+    ]
+    .iter()
+    .any(|p| lower_tail.ends_with(p))
         && is_sport_caption(text)
     {
         return true;
@@ -1228,7 +1251,11 @@ fn place_phrase(
     let accept = match (&known, cue) {
         // "Catholics attend Mass": an everyday word that is also a province's short name
         // ("Mass." for Massachusetts) needs its abbreviation dot.
-        (Some(k), _) if k.kind == KnownKind::Admin1 && ws.len() == 1 && lex.common_size(first_word).is_some_and(|z| z <= 20) => {
+        (Some(k), _)
+            if k.kind == KnownKind::Admin1
+                && ws.len() == 1
+                && lex.common_size(first_word).is_some_and(|z| z <= 20) =>
+        {
             text[piece.span.end..].starts_with('.')
         }
         (Some(k), _) if k.kind != KnownKind::Populated => true,
