@@ -19,7 +19,10 @@ fn root(rel: &str) -> PathBuf {
 fn dateline() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dateline"));
     cmd.current_dir(ROOT)
-        .env("DATELINE_DATA_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("dateline-cli-no-such-data-dir"))
+        .env(
+            "DATELINE_DATA_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("dateline-cli-no-such-data-dir"),
+        )
         .env_remove("RUST_LOG");
     cmd
 }
@@ -35,17 +38,24 @@ fn stderr_of(out: &std::process::Output) -> String {
 fn json_lines(s: &str) -> Vec<Value> {
     s.lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l:.200}")))
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l:.200}"))
+        })
         .collect()
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn obj<'a>(v: &'a Value, key: &str) -> &'a serde_json::Map<String, Value> {
-    v.get(key).and_then(Value::as_object).unwrap_or_else(|| panic!("{key:?} is not an object in {v:.300}"))
+    v.get(key)
+        .and_then(Value::as_object)
+        .unwrap_or_else(|| panic!("{key:?} is not an object in {v:.300}"))
 }
 
 fn has_keys(v: &serde_json::Map<String, Value>, keys: &[&str], what: &str) {
@@ -63,22 +73,54 @@ fn check_contract(r: &Value) {
     let top = r.as_object().expect("record is an object");
     has_keys(
         top,
-        &["id", "input_id", "source", "caption", "credit", "date", "location", "places", "people", "organizations", "event", "casualties", "warnings", "evidence"],
+        &[
+            "id",
+            "input_id",
+            "source",
+            "caption",
+            "credit",
+            "date",
+            "location",
+            "places",
+            "people",
+            "organizations",
+            "event",
+            "casualties",
+            "warnings",
+            "evidence",
+        ],
         "record",
     );
     let caption = r["caption"].as_str().expect("caption is a string");
     let id = r["id"].as_str().expect("id is a string");
-    assert!(id.len() >= 16 && id.bytes().all(|b| b.is_ascii_hexdigit()), "id {id:?} is not hex");
-    assert_eq!(id, dateline_model::record_id(caption), "id is the NFC+whitespace-folded caption hash");
+    assert!(
+        id.len() >= 16 && id.bytes().all(|b| b.is_ascii_hexdigit()),
+        "id {id:?} is not hex"
+    );
+    assert_eq!(
+        id,
+        dateline_model::record_id(caption),
+        "id is the NFC+whitespace-folded caption hash"
+    );
     assert!(is_str_or_null(&r["input_id"]));
 
     let source = obj(r, "source");
     has_keys(source, &["kind", "path", "line", "sha256"], "source");
-    assert!(["text", "jsonl", "csv", "image"].contains(&source["kind"].as_str().unwrap()), "source.kind {:?}", source["kind"]);
+    assert!(
+        ["text", "jsonl", "csv", "image"].contains(&source["kind"].as_str().unwrap()),
+        "source.kind {:?}",
+        source["kind"]
+    );
 
     let credit = obj(r, "credit");
     has_keys(credit, &["creators", "agency", "raw"], "credit");
-    assert!(credit["creators"].as_array().expect("creators is a list").iter().all(Value::is_string));
+    assert!(
+        credit["creators"]
+            .as_array()
+            .expect("creators is a list")
+            .iter()
+            .all(Value::is_string)
+    );
     assert!(is_str_or_null(&credit["agency"]) && is_str_or_null(&credit["raw"]));
 
     if !r["date"].is_null() {
@@ -96,27 +138,65 @@ fn check_contract(r: &Value) {
     }
 
     let loc = obj(r, "location");
-    has_keys(loc, &["text", "sublocation", "city", "province", "country", "lat", "lon", "geonames_id", "precision"], "location");
+    has_keys(
+        loc,
+        &[
+            "text",
+            "sublocation",
+            "city",
+            "province",
+            "country",
+            "lat",
+            "lon",
+            "geonames_id",
+            "precision",
+        ],
+        "location",
+    );
     if let Some(p) = loc["precision"].as_u64() {
         assert!((1..=3).contains(&p), "location.precision {p}");
     } else {
         assert!(loc["precision"].is_null());
     }
     if let Some(c) = loc["country"].as_str() {
-        assert!(c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase()), "country {c:?} is not ISO alpha-2");
+        assert!(
+            c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase()),
+            "country {c:?} is not ISO alpha-2"
+        );
     }
 
     for p in r["places"].as_array().expect("places is a list") {
         let p = p.as_object().unwrap();
-        has_keys(p, &["text", "start", "end", "geonames_id", "country", "lat", "lon"], "place");
-        let (s, e) = (p["start"].as_u64().unwrap() as usize, p["end"].as_u64().unwrap() as usize);
-        assert!(s <= e && e <= caption.len(), "place span {s}..{e} outside caption");
+        has_keys(
+            p,
+            &[
+                "text",
+                "start",
+                "end",
+                "geonames_id",
+                "country",
+                "lat",
+                "lon",
+            ],
+            "place",
+        );
+        let (s, e) = (
+            p["start"].as_u64().unwrap() as usize,
+            p["end"].as_u64().unwrap() as usize,
+        );
+        assert!(
+            s <= e && e <= caption.len(),
+            "place span {s}..{e} outside caption"
+        );
         assert!(caption.is_char_boundary(s) && caption.is_char_boundary(e));
     }
     for p in r["people"].as_array().expect("people is a list") {
         has_keys(p.as_object().unwrap(), &["name", "age", "role"], "person");
     }
-    for o in r["organizations"].as_array().expect("organizations is a list") {
+    for o in r["organizations"]
+        .as_array()
+        .expect("organizations is a list")
+    {
         has_keys(o.as_object().unwrap(), &["name", "acronym"], "organization");
     }
     let event = obj(r, "event");
@@ -124,17 +204,44 @@ fn check_contract(r: &Value) {
     assert!(event["reported"].is_boolean());
     assert!(event["actors"].is_array());
     let cas = obj(r, "casualties");
-    has_keys(cas, &["killed", "injured", "qualifier", "source"], "casualties");
+    has_keys(
+        cas,
+        &["killed", "injured", "qualifier", "source"],
+        "casualties",
+    );
     for k in ["killed", "injured"] {
-        assert!(cas[k].is_u64() || cas[k].is_null(), "casualties.{k} = {:?}", cas[k]);
+        assert!(
+            cas[k].is_u64() || cas[k].is_null(),
+            "casualties.{k} = {:?}",
+            cas[k]
+        );
     }
-    assert!(r["warnings"].as_array().expect("warnings is a list").iter().all(Value::is_string));
+    assert!(
+        r["warnings"]
+            .as_array()
+            .expect("warnings is a list")
+            .iter()
+            .all(Value::is_string)
+    );
     for (field, evs) in obj(r, "evidence") {
         for e in evs.as_array().expect("evidence entries are lists") {
-            let (s, en) = (e["start"].as_u64().unwrap() as usize, e["end"].as_u64().unwrap() as usize);
-            assert!(s <= en && en <= caption.len(), "evidence {field} {s}..{en} outside caption of {} bytes", caption.len());
-            assert!(caption.is_char_boundary(s) && caption.is_char_boundary(en), "evidence {field} {s}..{en} not on char boundaries");
-            assert!(e["rule"].as_str().is_some_and(|r| !r.is_empty()), "evidence {field} without rule");
+            let (s, en) = (
+                e["start"].as_u64().unwrap() as usize,
+                e["end"].as_u64().unwrap() as usize,
+            );
+            assert!(
+                s <= en && en <= caption.len(),
+                "evidence {field} {s}..{en} outside caption of {} bytes",
+                caption.len()
+            );
+            assert!(
+                caption.is_char_boundary(s) && caption.is_char_boundary(en),
+                "evidence {field} {s}..{en} not on char boundaries"
+            );
+            assert!(
+                e["rule"].as_str().is_some_and(|r| !r.is_empty()),
+                "evidence {field} without rule"
+            );
         }
     }
 }
@@ -143,8 +250,16 @@ fn check_contract(r: &Value) {
 fn extract_examples_gives_eight_contract_records() {
     let path = root("examples/captions.txt");
     let bytes = std::fs::read(&path).unwrap();
-    let out = dateline().args(["extract", "examples/captions.txt"]).output().unwrap();
-    assert!(out.status.success(), "exit {:?}; stderr: {}", out.status, stderr_of(&out));
+    let out = dateline()
+        .args(["extract", "examples/captions.txt"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "exit {:?}; stderr: {}",
+        out.status,
+        stderr_of(&out)
+    );
     let stdout = stdout_of(&out);
     assert!(stdout.ends_with('\n'));
     let recs = json_lines(&stdout);
@@ -152,12 +267,19 @@ fn extract_examples_gives_eight_contract_records() {
     assert_eq!(stdout.lines().count(), 8, "exactly one line per record");
 
     let text = String::from_utf8(bytes.clone()).unwrap();
-    let paragraphs: Vec<&str> = text.split("\n\n").map(|p| p.trim_end_matches('\n')).filter(|p| !p.trim().is_empty()).collect();
+    let paragraphs: Vec<&str> = text
+        .split("\n\n")
+        .map(|p| p.trim_end_matches('\n'))
+        .filter(|p| !p.trim().is_empty())
+        .collect();
     let file_sha = sha256_hex(&bytes);
     let mut last_line = 0;
     for (i, r) in recs.iter().enumerate() {
         check_contract(r);
-        assert_eq!(r["caption"], paragraphs[i], "caption is the untouched paragraph");
+        assert_eq!(
+            r["caption"], paragraphs[i],
+            "caption is the untouched paragraph"
+        );
         assert!(r["input_id"].is_null(), "text input carries no id");
         assert_eq!(r["source"]["kind"], "text");
         assert_eq!(r["source"]["path"], "examples/captions.txt");
@@ -171,7 +293,10 @@ fn extract_examples_gives_eight_contract_records() {
     assert_eq!(recs[0]["date"]["iso"], "2016-11-06");
     assert_eq!(recs[1]["credit"]["agency"], "Reuters");
     assert_eq!(recs[1]["location"]["country"], "SY");
-    assert_eq!(recs[4]["date"]["weekday_ok"], true, "Tuesday, July 29, 2014 was a Tuesday");
+    assert_eq!(
+        recs[4]["date"]["weekday_ok"], true,
+        "Tuesday, July 29, 2014 was a Tuesday"
+    );
     assert_eq!(recs[4]["credit"]["agency"], "AP");
 }
 
@@ -195,7 +320,11 @@ fn jsonl_from_stdin_with_id_and_reference_date() {
         r#"{"id":42,"caption":"Smoke rises over Aleppo, Syria, March 7, 2015. REUTERS/Abdalrhman Ismail"}"#,
         "\n"
     );
-    let out = dateline().args(["extract", "--input", "jsonl", "-"]).write_stdin(input).output().unwrap();
+    let out = dateline()
+        .args(["extract", "--input", "jsonl", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "stderr: {}", stderr_of(&out));
     let recs = json_lines(&stdout_of(&out));
     assert_eq!(recs.len(), 2);
@@ -205,7 +334,11 @@ fn jsonl_from_stdin_with_id_and_reference_date() {
     }
     assert_eq!(recs[0]["input_id"], "rel-1");
     // 2016-11-24 is a Thursday; the Sunday before it is 2016-11-20.
-    assert_eq!(recs[0]["date"]["iso"], "2016-11-20", "date: {}", recs[0]["date"]);
+    assert_eq!(
+        recs[0]["date"]["iso"], "2016-11-20",
+        "date: {}",
+        recs[0]["date"]
+    );
     assert_eq!(recs[0]["date"]["precision"], "day");
     assert_eq!(recs[1]["input_id"], "42", "numeric ids become strings");
     assert_eq!(recs[1]["date"]["iso"], "2015-03-07");
@@ -223,7 +356,11 @@ fn csv_with_named_column() {
          p2,b.jpg,\"A man walks in Idlib, Syria, December 22, 2015. (Photo by Khalil Ashawi/Reuters)\"\n",
     )
     .unwrap();
-    let out = dateline().args(["extract", "--input", "csv", "--column", "description"]).arg(&csv).output().unwrap();
+    let out = dateline()
+        .args(["extract", "--input", "csv", "--column", "description"])
+        .arg(&csv)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "stderr: {}", stderr_of(&out));
     let recs = json_lines(&stdout_of(&out));
     assert_eq!(recs.len(), 2);
@@ -232,7 +369,10 @@ fn csv_with_named_column() {
         assert_eq!(r["source"]["kind"], "csv");
     }
     assert_eq!(recs[0]["input_id"], "p1");
-    assert_eq!(recs[0]["caption"], "Smoke rises over Aleppo, Syria, March 7, 2015. REUTERS/Abdalrhman Ismail");
+    assert_eq!(
+        recs[0]["caption"],
+        "Smoke rises over Aleppo, Syria, March 7, 2015. REUTERS/Abdalrhman Ismail"
+    );
     assert_eq!(recs[0]["source"]["line"], 2);
     assert_eq!(recs[1]["input_id"], "p2");
     assert_eq!(recs[1]["source"]["line"], 3);
@@ -242,12 +382,26 @@ fn csv_with_named_column() {
 fn csv_without_the_named_column_lists_the_columns() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("photos.csv");
-    std::fs::write(&csv, "id,filename,notes\np1,a.jpg,Smoke rises over Aleppo\n").unwrap();
-    let out = dateline().args(["extract", "--input", "csv", "--column", "description"]).arg(&csv).output().unwrap();
+    std::fs::write(
+        &csv,
+        "id,filename,notes\np1,a.jpg,Smoke rises over Aleppo\n",
+    )
+    .unwrap();
+    let out = dateline()
+        .args(["extract", "--input", "csv", "--column", "description"])
+        .arg(&csv)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr_of(&out));
     let err = stderr_of(&out);
-    assert!(err.contains("description"), "names the missing column: {err}");
-    assert!(err.contains("id, filename, notes"), "lists the columns: {err}");
+    assert!(
+        err.contains("description"),
+        "names the missing column: {err}"
+    );
+    assert!(
+        err.contains("id, filename, notes"),
+        "lists the columns: {err}"
+    );
     assert!(stdout_of(&out).trim().is_empty());
 }
 
@@ -256,18 +410,32 @@ fn invalid_utf8_line_in_jsonl_is_reported_and_skipped() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mixed.jsonl");
     let mut bytes = Vec::new();
-    bytes.extend_from_slice(b"{\"id\":\"a\",\"caption\":\"Smoke rises over Aleppo, Syria, March 7, 2015.\"}\n");
+    bytes.extend_from_slice(
+        b"{\"id\":\"a\",\"caption\":\"Smoke rises over Aleppo, Syria, March 7, 2015.\"}\n",
+    );
     bytes.extend_from_slice(b"{\"id\":\"b\",\"caption\":\"Bad \xff\xfe bytes in Homs\"}\n");
-    bytes.extend_from_slice(b"{\"id\":\"c\",\"caption\":\"A man walks in Idlib, Syria, December 22, 2015.\"}\n");
+    bytes.extend_from_slice(
+        b"{\"id\":\"c\",\"caption\":\"A man walks in Idlib, Syria, December 22, 2015.\"}\n",
+    );
     std::fs::write(&path, &bytes).unwrap();
     let out = dateline().arg("extract").arg(&path).output().unwrap();
-    assert_eq!(out.status.code(), Some(1), "exit 1 when a record could not be read");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "exit 1 when a record could not be read"
+    );
     let err = stderr_of(&out);
     let want = format!("{}:2: invalid UTF-8", path.display());
     assert!(err.contains(&want), "stderr should contain {want:?}: {err}");
-    assert!(!err.contains(":1:") && !err.contains(":3:"), "only line 2 is reported: {err}");
+    assert!(
+        !err.contains(":1:") && !err.contains(":3:"),
+        "only line 2 is reported: {err}"
+    );
     let recs = json_lines(&stdout_of(&out));
-    let ids: Vec<&str> = recs.iter().map(|r| r["input_id"].as_str().unwrap()).collect();
+    let ids: Vec<&str> = recs
+        .iter()
+        .map(|r| r["input_id"].as_str().unwrap())
+        .collect();
     assert_eq!(ids, ["a", "c"], "the other records are still extracted");
     assert_eq!(recs[1]["source"]["line"], 3);
 }
@@ -285,9 +453,19 @@ fn empty_input_is_an_error_with_a_clear_message() {
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains("empty").and(predicate::str::contains("empty.txt")));
     // Standard input, too.
-    dateline().args(["extract", "-"]).write_stdin("").assert().code(1).stderr(predicate::str::contains("empty"));
+    dateline()
+        .args(["extract", "-"])
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("empty"));
     // Only whitespace is no caption either.
-    dateline().args(["extract", "-"]).write_stdin("\n\n   \n").assert().code(1).stderr(predicate::str::contains("no captions"));
+    dateline()
+        .args(["extract", "-"])
+        .write_stdin("\n\n   \n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no captions"));
 }
 
 #[test]
@@ -297,14 +475,24 @@ fn unknown_input_format_is_a_usage_error() {
         .assert()
         .code(2)
         .stdout(predicate::str::is_empty())
-        .stderr(predicate::str::contains("invalid value 'xml'").and(predicate::str::contains("possible values")));
+        .stderr(
+            predicate::str::contains("invalid value 'xml'")
+                .and(predicate::str::contains("possible values")),
+        );
 }
 
 #[test]
 fn missing_file_is_reported_and_others_processed() {
-    let out = dateline().args(["extract", "no/such/file.txt", "examples/captions.txt"]).output().unwrap();
+    let out = dateline()
+        .args(["extract", "no/such/file.txt", "examples/captions.txt"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr_of(&out).contains("no/such/file.txt"), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("no/such/file.txt"),
+        "{}",
+        stderr_of(&out)
+    );
     assert_eq!(json_lines(&stdout_of(&out)).len(), 8);
 }
 
@@ -322,15 +510,25 @@ fn ten_megabyte_caption_completes_with_a_warning() {
     let started = std::time::Instant::now();
     let out = dateline().arg("extract").arg(&path).output().unwrap();
     assert!(out.status.success(), "stderr: {}", stderr_of(&out));
-    assert!(started.elapsed() < std::time::Duration::from_secs(120), "took {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(120),
+        "took {:?}",
+        started.elapsed()
+    );
     let recs = json_lines(&stdout_of(&out));
     assert_eq!(recs.len(), 1);
     let r = &recs[0];
     check_contract(r);
-    assert_eq!(r["caption"].as_str().unwrap().len(), caption.len(), "caption is stored whole");
+    assert_eq!(
+        r["caption"].as_str().unwrap().len(),
+        caption.len(),
+        "caption is stored whole"
+    );
     let warnings = r["warnings"].as_array().unwrap();
     assert!(
-        warnings.iter().any(|w| w.as_str().unwrap().contains(&caption.len().to_string())),
+        warnings
+            .iter()
+            .any(|w| w.as_str().unwrap().contains(&caption.len().to_string())),
         "a warning names the caption length: {warnings:?}"
     );
 }
@@ -339,7 +537,9 @@ fn ten_megabyte_caption_completes_with_a_warning() {
 fn output_order_is_preserved_with_threads() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("many.jsonl");
-    let places = ["Aleppo", "Idlib", "Homs", "Raqqa", "Damascus", "Mosul", "Gaza", "Sanaa"];
+    let places = [
+        "Aleppo", "Idlib", "Homs", "Raqqa", "Damascus", "Mosul", "Gaza", "Sanaa",
+    ];
     let mut text = String::new();
     for i in 0..500 {
         let caption = format!(
@@ -348,23 +548,39 @@ fn output_order_is_preserved_with_threads() {
             places[i % places.len()],
             1 + i % 28
         );
-        text.push_str(&serde_json::json!({"id": format!("c{i:04}"), "caption": caption}).to_string());
+        text.push_str(
+            &serde_json::json!({"id": format!("c{i:04}"), "caption": caption}).to_string(),
+        );
         text.push('\n');
     }
     std::fs::write(&path, &text).unwrap();
-    let out = dateline().args(["extract", "--threads", "2"]).arg(&path).output().unwrap();
+    let out = dateline()
+        .args(["extract", "--threads", "2"])
+        .arg(&path)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "stderr: {}", stderr_of(&out));
     let recs = json_lines(&stdout_of(&out));
-    let ids: Vec<String> = recs.iter().map(|r| r["input_id"].as_str().unwrap().to_string()).collect();
+    let ids: Vec<String> = recs
+        .iter()
+        .map(|r| r["input_id"].as_str().unwrap().to_string())
+        .collect();
     let want: Vec<String> = (0..500).map(|i| format!("c{i:04}")).collect();
     assert_eq!(ids, want, "records come out in input order");
     for (i, r) in recs.iter().enumerate() {
         assert_eq!(r["source"]["line"], i as u64 + 1);
     }
     // And a single thread gives the very same bytes.
-    let one = dateline().args(["extract", "--threads", "1"]).arg(&path).output().unwrap();
+    let one = dateline()
+        .args(["extract", "--threads", "1"])
+        .arg(&path)
+        .output()
+        .unwrap();
     assert!(one.status.success());
-    assert!(one.stdout == out.stdout, "--threads 1 and --threads 2 outputs differ");
+    assert!(
+        one.stdout == out.stdout,
+        "--threads 1 and --threads 2 outputs differ"
+    );
 }
 
 #[test]
@@ -376,7 +592,11 @@ fn same_input_twice_gives_identical_bytes() {
     };
     for args in [
         &["extract", "examples/captions.txt"][..],
-        &["extract", "tests/fixtures/corpus/captions.jsonl", "tests/fixtures/corpus/seed_gold.jsonl"][..],
+        &[
+            "extract",
+            "tests/fixtures/corpus/captions.jsonl",
+            "tests/fixtures/corpus/seed_gold.jsonl",
+        ][..],
         &["extract", "--format", "pretty", "examples/captions.txt"][..],
     ] {
         let a = run(args);
@@ -388,10 +608,20 @@ fn same_input_twice_gives_identical_bytes() {
 
 const TAL_SAMIN_ID: u64 = 9_990_001;
 
-fn geonames_row(id: u64, name: &str, alternates: &str, lat: f64, lon: f64, cc: &str, admin1: &str) -> String {
+fn geonames_row(
+    id: u64,
+    name: &str,
+    alternates: &str,
+    lat: f64,
+    lon: f64,
+    cc: &str,
+    admin1: &str,
+) -> String {
     // geonameid name asciiname alternatenames lat lon fclass fcode cc cc2 admin1 admin2 admin3 admin4
     // population elevation dem timezone modified: 19 columns.
-    format!("{id}\t{name}\t{name}\t{alternates}\t{lat}\t{lon}\tP\tPPL\t{cc}\t\t{admin1}\t\t\t\t0\t\t300\tAsia/Damascus\t2020-01-01\n")
+    format!(
+        "{id}\t{name}\t{name}\t{alternates}\t{lat}\t{lon}\tP\tPPL\t{cc}\t\t{admin1}\t\t\t\t0\t\t300\tAsia/Damascus\t2020-01-01\n"
+    )
 }
 
 #[test]
@@ -400,8 +630,24 @@ fn gazetteer_import_adds_a_village() {
     let data = dir.path().join("data");
     let file = dir.path().join("SY_extra.txt");
     let mut tsv = String::from("# a comment line is allowed\n");
-    tsv.push_str(&geonames_row(TAL_SAMIN_ID, "Tal Samin", "Tall Samin,Tell Samine", 36.1234, 39.0123, "SY", "04"));
-    tsv.push_str(&geonames_row(9_990_002, "Ein Made Up", "", 35.5, 38.5, "SY", "04"));
+    tsv.push_str(&geonames_row(
+        TAL_SAMIN_ID,
+        "Tal Samin",
+        "Tall Samin,Tell Samine",
+        36.1234,
+        39.0123,
+        "SY",
+        "04",
+    ));
+    tsv.push_str(&geonames_row(
+        9_990_002,
+        "Ein Made Up",
+        "",
+        35.5,
+        38.5,
+        "SY",
+        "04",
+    ));
     assert!(tsv.lines().skip(1).all(|l| l.split('\t').count() == 19));
     std::fs::write(&file, &tsv).unwrap();
 
@@ -410,7 +656,13 @@ fn gazetteer_import_adds_a_village() {
     std::fs::write(&captions, caption).unwrap();
 
     // Before the import the village is unknown: whatever location is given, it is not the village.
-    let before = dateline().arg("--data-dir").arg(&data).arg("extract").arg(&captions).output().unwrap();
+    let before = dateline()
+        .arg("--data-dir")
+        .arg(&data)
+        .arg("extract")
+        .arg(&captions)
+        .output()
+        .unwrap();
     assert!(before.status.success());
     let before = &json_lines(&stdout_of(&before))[0];
     assert_ne!(before["location"]["geonames_id"], TAL_SAMIN_ID);
@@ -440,15 +692,30 @@ fn gazetteer_import_adds_a_village() {
         .success()
         .stdout(predicate::str::contains(TAL_SAMIN_ID.to_string()));
 
-    let out = dateline().arg("--data-dir").arg(&data).arg("extract").arg(&captions).output().unwrap();
+    let out = dateline()
+        .arg("--data-dir")
+        .arg(&data)
+        .arg("extract")
+        .arg(&captions)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "stderr: {}", stderr_of(&out));
     let r = &json_lines(&stdout_of(&out))[0];
     check_contract(r);
-    assert_eq!(r["location"]["geonames_id"], TAL_SAMIN_ID, "location: {}", r["location"]);
+    assert_eq!(
+        r["location"]["geonames_id"], TAL_SAMIN_ID,
+        "location: {}",
+        r["location"]
+    );
     assert_eq!(r["location"]["country"], "SY");
     assert!((r["location"]["lat"].as_f64().unwrap() - 36.1234).abs() < 1e-6);
     assert!((r["location"]["lon"].as_f64().unwrap() - 39.0123).abs() < 1e-6);
-    let tal = r["places"].as_array().unwrap().iter().find(|p| p["text"] == "Tal Samin").expect("Tal Samin is a place");
+    let tal = r["places"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["text"] == "Tal Samin")
+        .expect("Tal Samin is a place");
     assert_eq!(tal["geonames_id"], TAL_SAMIN_ID);
 }
 
@@ -459,10 +726,26 @@ fn imported_islands_and_camps_are_not_towns() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let file = dir.path().join("extra.txt");
-    let island = geonames_row(9_990_101, "Lesbos", "Lesvos", 39.2, 26.3, "GR", "ESYE41").replace("\tP\tPPL\t", "\tT\tISL\t");
-    let camp = geonames_row(9_990_102, "Zaatari", "Za'tari,Zaatari Camp", 32.29, 36.32, "JO", "15").replace("\tP\tPPL\t", "\tS\tCMPRF\t");
+    let island = geonames_row(9_990_101, "Lesbos", "Lesvos", 39.2, 26.3, "GR", "ESYE41")
+        .replace("\tP\tPPL\t", "\tT\tISL\t");
+    let camp = geonames_row(
+        9_990_102,
+        "Zaatari",
+        "Za'tari,Zaatari Camp",
+        32.29,
+        36.32,
+        "JO",
+        "15",
+    )
+    .replace("\tP\tPPL\t", "\tS\tCMPRF\t");
     std::fs::write(&file, format!("{island}{camp}")).unwrap();
-    dateline().arg("--data-dir").arg(&data).args(["gazetteer", "import"]).arg(&file).assert().success();
+    dateline()
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["gazetteer", "import"])
+        .arg(&file)
+        .assert()
+        .success();
 
     let captions = dir.path().join("c.txt");
     std::fs::write(
@@ -471,7 +754,13 @@ fn imported_islands_and_camps_are_not_towns() {
          A girl poses for a picture at Zaatari refugee camp, near the Syrian border, in Mafraq, Jordan, July 29, 2014.\n",
     )
     .unwrap();
-    let out = dateline().arg("--data-dir").arg(&data).arg("extract").arg(&captions).output().unwrap();
+    let out = dateline()
+        .arg("--data-dir")
+        .arg(&data)
+        .arg("extract")
+        .arg(&captions)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "stderr: {}", stderr_of(&out));
     let records = json_lines(&stdout_of(&out));
     let lesbos = &records[0]["location"];
@@ -482,7 +771,10 @@ fn imported_islands_and_camps_are_not_towns() {
     assert_eq!(zaatari["sublocation"], "Zaatari refugee camp", "{zaatari}");
     assert_eq!(zaatari["city"], "Mafraq");
     assert_eq!(zaatari["country"], "JO");
-    assert_eq!(zaatari["geonames_id"], 9_990_102, "the camp itself is resolved: {zaatari}");
+    assert_eq!(
+        zaatari["geonames_id"], 9_990_102,
+        "the camp itself is resolved: {zaatari}"
+    );
     assert_eq!(zaatari["precision"], 1);
 }
 
@@ -494,19 +786,44 @@ fn gazetteer_import_of_a_malformed_file_names_the_line() {
     let mut tsv = geonames_row(9_990_003, "Good Place", "", 36.0, 37.0, "SY", "09");
     tsv.push_str("9990004\tOnly\tthree columns\n");
     std::fs::write(&file, &tsv).unwrap();
-    let out = dateline().arg("--data-dir").arg(&data).args(["gazetteer", "import"]).arg(&file).output().unwrap();
+    let out = dateline()
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["gazetteer", "import"])
+        .arg(&file)
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     let err = stderr_of(&out);
     assert!(err.contains("line 2"), "names the line: {err}");
     assert!(err.contains("19"), "says what was expected: {err}");
-    assert!(!data.join("gazetteer").join("broken.idx").exists(), "no index is left behind");
+    assert!(
+        !data.join("gazetteer").join("broken.idx").exists(),
+        "no index is left behind"
+    );
 
     // A bad latitude on line 3 is reported at line 3.
     let mut tsv = geonames_row(9_990_005, "Good Place", "", 36.0, 37.0, "SY", "09");
-    tsv.push_str(&geonames_row(9_990_006, "Also Good", "", 36.0, 37.0, "SY", "09"));
-    tsv.push_str(&geonames_row(9_990_007, "Bad Lat", "", 123.0, 37.0, "SY", "09"));
+    tsv.push_str(&geonames_row(
+        9_990_006,
+        "Also Good",
+        "",
+        36.0,
+        37.0,
+        "SY",
+        "09",
+    ));
+    tsv.push_str(&geonames_row(
+        9_990_007, "Bad Lat", "", 123.0, 37.0, "SY", "09",
+    ));
     std::fs::write(&file, &tsv).unwrap();
-    let out = dateline().arg("--data-dir").arg(&data).args(["gazetteer", "import"]).arg(&file).output().unwrap();
+    let out = dateline()
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["gazetteer", "import"])
+        .arg(&file)
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(stderr_of(&out).contains("line 3"), "{}", stderr_of(&out));
 }
@@ -519,34 +836,66 @@ fn eval_json(args: &[&str]) -> Value {
 
 #[test]
 fn eval_on_the_corpus_reaches_the_bar() {
-    let report = eval_json(&["tests/fixtures/corpus/seed_gold.jsonl", "tests/fixtures/corpus/captions.jsonl", "--json"]);
+    let report = eval_json(&[
+        "tests/fixtures/corpus/seed_gold.jsonl",
+        "tests/fixtures/corpus/captions.jsonl",
+        "--json",
+    ]);
     let macro_f1 = report["macro_f1"].as_f64().unwrap();
     assert!(macro_f1 >= 0.90, "macro_f1 {macro_f1} < 0.90: {report}");
     assert_eq!(report["missing"], 0);
-    let n_gold: usize = ["tests/fixtures/corpus/seed_gold.jsonl", "tests/fixtures/corpus/captions.jsonl"]
-        .iter()
-        .map(|p| std::fs::read_to_string(root(p)).unwrap().lines().filter(|l| !l.trim().is_empty()).count())
-        .sum();
+    let n_gold: usize = [
+        "tests/fixtures/corpus/seed_gold.jsonl",
+        "tests/fixtures/corpus/captions.jsonl",
+    ]
+    .iter()
+    .map(|p| {
+        std::fs::read_to_string(root(p))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .count()
+    })
+    .sum();
     assert_eq!(report["n"], n_gold);
     // --min-macro-f1 turns a low score into exit 1.
     dateline()
-        .args(["eval", "tests/fixtures/corpus/seed_gold.jsonl", "--min-macro-f1", "1.01"])
+        .args([
+            "eval",
+            "tests/fixtures/corpus/seed_gold.jsonl",
+            "--min-macro-f1",
+            "1.01",
+        ])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("below"));
 }
 
 fn python3() -> Option<&'static str> {
-    let ok = std::process::Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success());
+    let ok = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     ok.then_some("python3")
 }
 
 /// Runs score.py and `dateline eval --predictions` on the same files; asserts they agree.
 fn assert_scorers_agree(gold: &Path, pred: &Path) -> Value {
-    let py = std::process::Command::new("python3").arg(root("tests/fixtures/score.py")).arg(gold).arg(pred).arg("--json").output().unwrap();
+    let py = std::process::Command::new("python3")
+        .arg(root("tests/fixtures/score.py"))
+        .arg(gold)
+        .arg(pred)
+        .arg("--json")
+        .output()
+        .unwrap();
     assert!(py.status.success(), "score.py failed: {}", stderr_of(&py));
     let py: Value = serde_json::from_slice(&py.stdout).expect("score.py --json prints JSON");
-    let rs = eval_json(&[gold.to_str().unwrap(), "--predictions", pred.to_str().unwrap(), "--json"]);
+    let rs = eval_json(&[
+        gold.to_str().unwrap(),
+        "--predictions",
+        pred.to_str().unwrap(),
+        "--json",
+    ]);
 
     let (pf, rf) = (obj(&py, "fields"), obj(&rs, "fields"));
     let mut pk: Vec<&String> = pf.keys().collect();
@@ -558,7 +907,10 @@ fn assert_scorers_agree(gold: &Path, pred: &Path) -> Value {
     for (field, p) in pf {
         let r = &rf[field];
         if p["tp_fp_fn"] != r["tp_fp_fn"] {
-            diffs.push(format!("{field}: score.py {} vs dateline {}", p["tp_fp_fn"], r["tp_fp_fn"]));
+            diffs.push(format!(
+                "{field}: score.py {} vs dateline {}",
+                p["tp_fp_fn"], r["tp_fp_fn"]
+            ));
         }
         for k in ["p", "r", "f1"] {
             let (a, b) = (p[k].as_f64().unwrap(), r[k].as_f64().unwrap());
@@ -567,18 +919,34 @@ fn assert_scorers_agree(gold: &Path, pred: &Path) -> Value {
             }
         }
     }
-    assert!(diffs.is_empty(), "scorers disagree on {} / {}:\n{}", gold.display(), pred.display(), diffs.join("\n"));
+    assert!(
+        diffs.is_empty(),
+        "scorers disagree on {} / {}:\n{}",
+        gold.display(),
+        pred.display(),
+        diffs.join("\n")
+    );
     assert_eq!(py["missing"], rs["missing"]);
     assert_eq!(py["n"], rs["n"]);
-    let (a, b) = (py["macro_f1"].as_f64().unwrap(), rs["macro_f1"].as_f64().unwrap());
-    assert!((a - b).abs() <= 1e-9, "macro_f1: score.py {a} vs dateline {b}");
+    let (a, b) = (
+        py["macro_f1"].as_f64().unwrap(),
+        rs["macro_f1"].as_f64().unwrap(),
+    );
+    assert!(
+        (a - b).abs() <= 1e-9,
+        "macro_f1: score.py {a} vs dateline {b}"
+    );
     rs
 }
 
 /// `{"id", "caption"}` lines for the gold rows, so that extract's input_id is the gold id.
 fn gold_as_input(gold: &Path) -> String {
     let mut s = String::new();
-    for line in std::fs::read_to_string(gold).unwrap().lines().filter(|l| !l.trim().is_empty()) {
+    for line in std::fs::read_to_string(gold)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
         let g: Value = serde_json::from_str(line).unwrap();
         s.push_str(&serde_json::json!({"id": g["id"], "caption": g["caption"]}).to_string());
         s.push('\n');
@@ -587,7 +955,11 @@ fn gold_as_input(gold: &Path) -> String {
 }
 
 fn extract_to(input: &str, dir: &Path, name: &str) -> PathBuf {
-    let out = dateline().args(["extract", "--input", "jsonl", "-"]).write_stdin(input.to_string()).output().unwrap();
+    let out = dateline()
+        .args(["extract", "--input", "jsonl", "-"])
+        .write_stdin(input.to_string())
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
     let path = dir.join(name);
     std::fs::write(&path, &out.stdout).unwrap();
@@ -601,7 +973,10 @@ fn eval_agrees_with_score_py() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    for gold in ["tests/fixtures/corpus/seed_gold.jsonl", "tests/fixtures/corpus/captions.jsonl"] {
+    for gold in [
+        "tests/fixtures/corpus/seed_gold.jsonl",
+        "tests/fixtures/corpus/captions.jsonl",
+    ] {
         let gold = root(gold);
         let pred = extract_to(&gold_as_input(&gold), dir.path(), "pred.jsonl");
         let preds = json_lines(&std::fs::read_to_string(&pred).unwrap());
@@ -609,9 +984,17 @@ fn eval_agrees_with_score_py() {
             .unwrap()
             .lines()
             .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str::<Value>(l).unwrap()["id"].as_str().unwrap().to_string())
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
-        let pred_ids: Vec<String> = preds.iter().map(|p| p["input_id"].as_str().unwrap().to_string()).collect();
+        let pred_ids: Vec<String> = preds
+            .iter()
+            .map(|p| p["input_id"].as_str().unwrap().to_string())
+            .collect();
         assert_eq!(pred_ids, gold_ids, "input_id carries the gold id");
         let report = assert_scorers_agree(&gold, &pred);
         assert_eq!(report["missing"], 0);
@@ -628,11 +1011,17 @@ fn eval_agrees_with_score_py_on_imperfect_predictions() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    for gold in ["tests/fixtures/corpus/seed_gold.jsonl", "tests/fixtures/corpus/captions.jsonl"] {
+    for gold in [
+        "tests/fixtures/corpus/seed_gold.jsonl",
+        "tests/fixtures/corpus/captions.jsonl",
+    ] {
         let gold = root(gold);
         let pred = extract_to(&gold_as_input(&gold), dir.path(), "pred.jsonl");
         let mut out = String::new();
-        for (i, mut p) in json_lines(&std::fs::read_to_string(&pred).unwrap()).into_iter().enumerate() {
+        for (i, mut p) in json_lines(&std::fs::read_to_string(&pred).unwrap())
+            .into_iter()
+            .enumerate()
+        {
             match i % 9 {
                 0 => continue, // a missing record
                 1 => {
@@ -646,8 +1035,14 @@ fn eval_agrees_with_score_py_on_imperfect_predictions() {
                     p["event"]["reported"] = serde_json::json!(true);
                 }
                 3 => {
-                    p["places"].as_array_mut().unwrap().push(serde_json::json!({"text": "Atlantis", "start": 0, "end": 0}));
-                    p["organizations"].as_array_mut().unwrap().push(serde_json::json!({"name": "Made Up Front", "acronym": "MUF"}));
+                    p["places"]
+                        .as_array_mut()
+                        .unwrap()
+                        .push(serde_json::json!({"text": "Atlantis", "start": 0, "end": 0}));
+                    p["organizations"]
+                        .as_array_mut()
+                        .unwrap()
+                        .push(serde_json::json!({"name": "Made Up Front", "acronym": "MUF"}));
                     p["people"] = serde_json::json!([]);
                 }
                 4 => {
