@@ -360,6 +360,10 @@ fn rank(p: &Place) -> (u8, u8, u64) {
 }
 
 fn resolve(p: &PlacePhrase, gaz: &Gazetteer, countries: &[String]) -> Resolved {
+    if p.rule == "place.region_name" {
+        // A world region ("Asia", "the Middle East") is no town, whatever the gazetteer holds.
+        return Resolved::Unknown;
+    }
     let name = crate::oracle::bare(&p.lookup);
     if matches!(p.known.as_ref().map(|k| k.kind), Some(KnownKind::Country))
         && let Some(c) = gaz.country_by_name(name)
@@ -786,7 +790,9 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 loc.lon = Some(p.lon);
                 loc.geonames_id = Some(p.geonames_id);
                 // A camp or stadium named after its town resolves to the town: near, not itself.
-                let named_after_town = Some(i) == sub_idx && p.feature_class == 'P';
+                let named_after_town = Some(i) == sub_idx
+                    && p.feature_class == 'P'
+                    && matches!(places[i].cue, PlaceCue::Camp | PlaceCue::Landmark);
                 loc.precision = Some(if first_named && !named_after_town {
                     1
                 } else {
