@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Write N benchmark captions as JSON Lines: {"id": "...", "caption": "..."}.
 
-NOTE: this set is the real dev captions (tests/fixtures/corpus/captions.jsonl
-and tests/fixtures/corpus/seed_gold.jsonl, field "caption") repeated in a
-fixed order until N lines are written. It is for measuring THROUGHPUT ONLY:
+NOTE: this set is the real captions of the fixture corpus (the dev captions and
+the held-out sets under tests/fixtures/corpus/, field "caption", about 250
+distinct captions) repeated in a fixed order until N lines are written. It is for measuring THROUGHPUT ONLY:
 it is not a new evaluation set, and it says nothing about accuracy.
 
 Deterministic: the same N and the same fixture files give byte-identical
@@ -21,6 +21,9 @@ REPO = Path(__file__).resolve().parent.parent
 SOURCES = [
     REPO / "tests/fixtures/corpus/captions.jsonl",
     REPO / "tests/fixtures/corpus/seed_gold.jsonl",
+    REPO / "tests/fixtures/corpus/heldout.jsonl",
+    REPO / "tests/fixtures/corpus/heldout2.jsonl",
+    REPO / "tests/fixtures/corpus/heldout3.jsonl",
 ]
 
 

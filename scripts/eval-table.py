@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""Print a Markdown table of per-field F1 for each gold set, from `dateline eval --json`.
+
+usage: scripts/eval-table.py [DATELINE_BIN]    (default: target/release/dateline)
+Run from the repository root. Used to write EVALUATION.md.
+"""
+import json, subprocess, sys
+
+BIN = sys.argv[1] if len(sys.argv) > 1 else "target/release/dateline"
+SETS = [
+    ("dev (43)", ["tests/fixtures/corpus/seed_gold.jsonl", "tests/fixtures/corpus/captions.jsonl"]),
+    ("heldout (80)", ["tests/fixtures/corpus/heldout.jsonl"]),
+    ("heldout2 (70)", ["tests/fixtures/corpus/heldout2.jsonl"]),
+    ("heldout3 (60)", ["tests/fixtures/corpus/heldout3.jsonl"]),
+]
+FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
+          "casualty_source", "creator", "places", "people", "organizations", "reported"]
+reports = []
+for name, files in SETS:
+    out = subprocess.run([BIN, "eval", "--json", *files], capture_output=True, text=True, check=True).stdout
+    reports.append((name, json.loads(out)))
+print("| field | " + " | ".join(n for n, _ in reports) + " |")
+print("|---|" + "---:|" * len(reports))
+for f in FIELDS:
+    print(f"| {f} | " + " | ".join(f"{r['fields'][f]['f1']:.3f}" for _, r in reports) + " |")
+print("| **macro-F1** | " + " | ".join(f"**{r['macro_f1']:.3f}**" for _, r in reports) + " |")
