@@ -223,6 +223,9 @@ impl NameLexicon {
                 "weekday",
                 "region",
                 "landmark_first",
+                "person_noun",
+                "generic_force",
+                "thing_after",
                 "english",
                 "foreign",
             ];
@@ -331,7 +334,7 @@ fn lower(word: &str) -> std::borrow::Cow<'_, str> {
 }
 
 static AGE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:\s*\([A-Z]{1,2}\))?(?:,\s*(?:an?\s+)?|\s+(?:age|aged)\s+|,\s+(?:age|aged)\s+)(\d{1,3})\b(-year-old|(?:\s|,|\.|\)|;|$))").unwrap()
+    Regex::new(r"^(?:\s*\([A-Z]{1,2}\))?(?:,\s*(?:an?\s+)?|\s+(?:age|aged)\s+|,\s+(?:age|aged)\s+|\s*\()(\d{1,3})\b(-year-old|(?:\s|,|\.|\)|;|$))").unwrap()
 });
 static AGE_BEFORE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(\d{1,3})-year-old(?:\s+[a-z]+){0,2}\s*,?\s*$").unwrap());
@@ -433,6 +436,11 @@ pub fn find_mentions(
             }) && ws.len() >= 2
             || sport_team
             || teams.iter().any(|t| t.contains(&piece.span));
+        // "Israeli Army", "Iraqi Forces": a nation's generic forces, not a named organization.
+        let generic_forces = ws.len() == 2 && oracle.demonym(first_word).is_some() && lex.is("generic_force", last_word);
+        if generic_forces {
+            continue;
+        }
         if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
             let rule = if acronym.is_some() {
                 "org.acronym"
@@ -1681,6 +1689,11 @@ fn person(
     let n_words = ws.len();
     let first = ws[0].span.slice(text);
     let last_word = ws[n_words - 1].span.slice(text);
+    // "the Syn Turais gas tanker", "the Abu Aisha family's house": a name of a thing or a family.
+    let next_word = text[piece.span.end..].split_whitespace().next().unwrap_or("").trim_matches(|c: char| !c.is_alphanumeric());
+    if lex.is("thing_after", next_word) {
+        return None;
+    }
     if (n_words == 1 && names::is_all_caps(first))
         || (first.starts_with(char::is_lowercase) && names::strip_article(first) == first)
     {
@@ -1703,7 +1716,7 @@ fn person(
     let looks_like_name = if n_words >= 2 {
         // Two or more capitalized words: a name unless the last is an everyday word.
         let last = ws[n_words - 1].span.slice(text);
-        !(lex.common_size(last).is_some_and(|z| z <= 10) && age.is_none())
+        !(lex.common_size(last).is_some_and(|z| z <= 10) && age.is_none() && role.is_none())
             && oracle
                 .place(s)
                 .is_none_or(|k| age.is_some() || k.population < 1000)
@@ -1716,8 +1729,7 @@ fn person(
             r.value
                 .split_whitespace()
                 .map(strip_title_prefix)
-                .any(|w| lex.is("title", w) || lex.common_size(w).is_some())
-                && !r.value.split_whitespace().all(|w| lex.is("direction", w))
+                .any(|w| lex.is("title", w) || lex.is("person_noun", w))
         });
         lex.common_size(word).is_none()
             && (age.is_some()
