@@ -1,7 +1,10 @@
 //! Credit lines: who took the photo and for which agency.
 //!
-//! The caption is cut into chunks (sentences, lines, runs of blanks, `---`, and every
-//! parenthesized or bracketed group). Each chunk is tried as a credit:
+//! The caption is cut into chunks (sentences, lines, runs of blanks, `---`, `//`, and every
+//! parenthesized or bracketed group; a credit label after a single `|` or glued to the word
+//! before it, `…lakePhotograph:`, `…missile.Credit...`, starts a chunk). Each chunk is tried as
+//! a credit (a prose sentence is never part of one: `Photo by Name / Legs of victims are seen
+//! …` ends before the sentence):
 //!
 //! - a labelled credit: `Photo by …`, `Photograph: …`, `Photo: …`, `Credit: …`, `© …`,
 //!   `Photo credit should read …`, `(Credit Image: © …)`, `Image by © …`;
@@ -21,8 +24,9 @@
 //! "Pool"); a name-like segment after a person is an agency as written ("Name/TNS/ZUMA Wire").
 //! Organizations ("Aleppo Media Center AMC") are never creators. The agency is the first
 //! non-distributor agency named (a distributor such as Getty Images or Corbis yields to its
-//! partner; `X via Y` gives Y unless Y is a distributor), else a distributor, else the unknown
-//! agency as written. All credit chunks of a caption are combined (creators deduplicated).
+//! partner, also an unknown partner written right before it after a name or before "via":
+//! `Name / Los Angeles Times / Getty Images`; `X via Y` gives Y unless Y is a distributor), else
+//! a distributor, else the unknown agency as written. All credit chunks of a caption are combined (creators deduplicated).
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -383,7 +387,7 @@ static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from))\b
-          | (?P<label>photo\s+credits?|photo(?:graph)?s?|pictures?|images?|credits?|copyright|fotos?|photographer|source)\s*:
+          | (?P<label>photo\s+credits?|photo(?:graph)?s?|pictures?|images?|credits?|copyright|fotos?|photographer|source)\s*(?::|\.{2,}|…)
           | (?P<copy>©)
         )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
     )
@@ -408,7 +412,8 @@ static FILE_SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     .expect("file suffix regex")
 });
 static CHUNK_BREAK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[ \t\u{a0}]{2,}|\s*-{2,}\s*|\s*\|\s*\|\s*|\r?\n").expect("chunk break regex")
+    Regex::new(r"[ \t\u{a0}]{2,}|\s*-{2,}\s*|\s*/{2,}\s*|\s*\|\s*\|\s*|\r?\n")
+        .expect("chunk break regex")
 });
 
 const PLACEHOLDERS: &[&str] = &[
@@ -826,7 +831,7 @@ fn camel_org(w: &str) -> bool {
             && b[i - 1].is_ascii_lowercase()
             && b[i - 2].is_ascii_alphabetic()
             && (is_org_word_lower(&w[i..])
-                || ["image", "pix", "foto", "fotos", "shots"]
+                || ["image", "pix", "foto", "fotos", "shots", "presse"]
                     .iter()
                     .any(|x| w[i..].eq_ignore_ascii_case(x)))
     })
@@ -856,6 +861,18 @@ fn is_person_name(s: &str) -> bool {
     ]
     .iter()
     .any(|w| w.eq_ignore_ascii_case(words[0]))
+    {
+        return false;
+    }
+    // "AS ROMA", "FC Barcelona", "Juventus FC": a sports club, not a person.
+    if words.len() >= 2
+        && words.iter().any(|w| {
+            [
+                "AS", "AC", "FC", "SS", "SSC", "SC", "CF", "CD", "AFC", "US", "RC", "SV", "FK",
+                "SK", "BK", "OGC", "RCD", "UD", "SD",
+            ]
+            .contains(w)
+        })
     {
         return false;
     }
@@ -1039,6 +1056,8 @@ struct Parsed {
     /// Unexplained text in a position where only names and agencies belong.
     invalid: bool,
     has_for: bool,
+    /// Start of the first segment that is a prose sentence.
+    prose_at: Option<usize>,
 }
 
 impl Parsed {
@@ -1065,9 +1084,21 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
     let mut segs = Vec::new();
     let mut last = 0;
     for (i, c) in t.char_indices() {
-        if c == '/' || c == '|' || c == '\\' {
+        // "Foto: Name/dpa © DPA Images | Name": a copyright sign inside starts a new part
+        // (with its year: "© 2023").
+        if c == '/' || c == '|' || c == '\\' || (c == '©' && !t[..i].trim().is_empty()) {
             segs.push(Span::new(body.start + last, body.start + i));
-            last = i + 1;
+            last = i + c.len_utf8();
+            if c == '©' {
+                let rest = &t[last..];
+                let r = rest.trim_start();
+                if r.len() > 4
+                    && r.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+                    && r[4..].starts_with(char::is_whitespace)
+                {
+                    last += rest.len() - r.len() + 4;
+                }
+            }
         }
     }
     segs.push(Span::new(body.start + last, body.end));
@@ -1139,12 +1170,38 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
                     }
                 }
             }
-            if ex.is_none() && !is_placeholder(xt) && is_person_name(xt) {
-                p.creators.push((xt.to_string(), x));
+            let partner_of_distributor = ex.is_none()
+                && ey.is_some_and(|b| lex.is_distributor(b))
+                && !xt.is_empty()
+                && !is_placeholder(xt)
+                && looks_capitalized(xt)
+                && !is_prose(xt);
+            if partner_of_distributor && (prev == Kind::Person || !is_person_name(xt)) {
+                // "Name/Global Images Ukraine via Getty Images": the partner agency.
+                p.unknown.push((xt.to_string(), x));
+            } else if ex.is_none() && !is_placeholder(xt) && is_person_name(xt) {
+                if prev == Kind::Person {
+                    // "Name/LaPresse via AP Photo": after a name, the partner agency.
+                    p.unknown.push((xt.to_string(), x));
+                } else {
+                    p.creators.push((xt.to_string(), x));
+                }
             }
         } else if let Some(i) = lex.lookup(st) {
             kind = Kind::Agency;
             p.hits.push((i, seg));
+        } else if is_prose(st) {
+            // "Photo by Name // Legs of civilian victims are seen at a hospital …": a sentence
+            // is no part of a credit; the credit ends before it.
+            kind = Kind::Unknown;
+            p.invalid = true;
+            p.prose_at.get_or_insert(seg.start);
+        } else if is_domain(st) {
+            // "NAME / AFP / picturedesk.com": the website that sells the picture.
+            kind = Kind::Org;
+            if prev == Kind::Person {
+                p.unknown.push((st.to_string(), seg));
+            }
         } else if is_placeholder(st) {
             kind = Kind::Placeholder;
         } else if let Some((name, outlet)) = split_for(text, seg, lex) {
@@ -1195,6 +1252,40 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
         }
     }
     p
+}
+
+/// A prose sentence, not a name: six words or more with at least three lowercase words
+/// other than name particles and connectors ("Legs of civilian victims are seen at a
+/// hospital"), or more than 14 words.
+fn is_prose(s: &str) -> bool {
+    let mut words = 0;
+    let mut lower = 0;
+    for w in s.split_whitespace() {
+        words += 1;
+        if w.chars().next().is_some_and(char::is_lowercase)
+            && ![
+                "of", "the", "and", "for", "de", "del", "des", "du", "la", "le", "al", "el", "van",
+                "von", "der", "di", "da", "y", "e", "&",
+            ]
+            .contains(&w)
+        {
+            lower += 1;
+        }
+    }
+    (words >= 6 && lower >= 3) || words > 14
+}
+
+/// A web address as a credit part: "picturedesk.com", "www.example.org".
+fn is_domain(s: &str) -> bool {
+    !s.contains(char::is_whitespace)
+        && s.rsplit_once('.').is_some_and(|(host, tld)| {
+            (2..=4).contains(&tld.len())
+                && tld.bytes().all(|b| b.is_ascii_lowercase())
+                && host.len() >= 2
+                && host
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+        })
 }
 
 /// One or two words of letters (a brand in any case: "eyevine", "picture alliance").
@@ -1317,6 +1408,7 @@ fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
     if s.start >= s.end {
         return;
     }
+    let first = out.len();
     let part = &text[s.start..s.end];
     for sent in crate::date::sentences(part) {
         let st = &part[sent.start..sent.end];
@@ -1344,6 +1436,63 @@ fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
             paren: false,
         });
     }
+    // A credit label inside a chunk starts a chunk of its own: after a single `|`
+    // ("… in November 2017 | Photo: ANSA") or glued to the end of a sentence
+    // ("…Manchar lakePhotograph: Name for the Guardian", "…missile.Credit...Name").
+    let mut k = first;
+    while k < out.len() {
+        let c = out[k].inner;
+        if let Some(at) = inner_label_at(&text[c.start..c.end]) {
+            let head = Span::new(c.start, c.start + at);
+            let rest = Span::new(c.start + at, c.end);
+            out[k] = Chunk {
+                inner: head,
+                outer: head,
+                paren: false,
+            };
+            out.insert(
+                k + 1,
+                Chunk {
+                    inner: rest,
+                    outer: rest,
+                    paren: false,
+                },
+            );
+        }
+        k += 1;
+    }
+}
+
+static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)",
+    )
+    .expect("inner label regex")
+});
+
+/// Where a credit label starts inside a chunk (after a single `|`, or glued to the word
+/// before it): the byte offset of the `|` or of the label.
+fn inner_label_at(t: &str) -> Option<usize> {
+    // A `|`, or one of the label's capitals right after a lowercase letter or a full stop.
+    if prefilter_on() && {
+        let b = t.as_bytes();
+        !b.iter().enumerate().any(|(i, &c)| {
+            c == b'|'
+                || (matches!(c, b'P' | b'I' | b'C' | b'F')
+                    && i > 0
+                    && (b[i - 1].is_ascii_lowercase() || b[i - 1] == b'.' || b[i - 1] >= 0x80))
+        })
+    } {
+        return None;
+    }
+    let m = INNER_LABEL.find(t)?;
+    let at = if t[m.start()..].starts_with('|') {
+        m.start()
+    } else {
+        // After the glued lowercase letter or full stop.
+        m.start() + t[m.start()..].chars().next().map_or(1, char::len_utf8)
+    };
+    (!t[..at].trim().is_empty()).then_some(at)
 }
 
 fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
@@ -1380,7 +1529,24 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
     {
         let m = c.get(0)?;
         let body = Span::new(s.start + m.end(), s.end);
-        let p = parse_body(text, body, lex, true);
+        let mut p = parse_body(text, body, lex, true);
+        let mut unit_span = unit_span;
+        if let Some(at) = p.prose_at {
+            // A credit first and the caption after it: the credit ends before the prose.
+            let cut = trim_span_chars(
+                text,
+                Span::new(s.start, at),
+                &[],
+                &['/', '|', '\\', '-', '–', '—', ',', ';', ':'],
+            );
+            if cut.end <= body.start {
+                return None;
+            }
+            p = parse_body(text, Span::new(body.start, cut.end), lex, true);
+            if !ch.paren {
+                unit_span = cut;
+            }
+        }
         if p.found_anything() || p.has_placeholder() {
             let rule = if c.name("pa").is_some() {
                 "credit.should_read"
@@ -1489,7 +1655,7 @@ fn prefilter_on() -> bool {
     true
 }
 
-/// Whether `CHUNK_BREAK` can match: a line break, `--`, `|`, or two blanks in a row (space,
+/// Whether `CHUNK_BREAK` can match: a line break, `--`, `//`, `|`, or two blanks in a row (space,
 /// tab, no-break space).
 fn may_have_chunk_break(t: &str) -> bool {
     if !prefilter_on() {
@@ -1506,6 +1672,7 @@ fn may_have_chunk_break(t: &str) -> bool {
         match b[i] {
             b'\n' | b'|' => return true,
             b'-' if b.get(i + 1) == Some(&b'-') => return true,
+            b'/' if b.get(i + 1) == Some(&b'/') => return true,
             _ => {}
         }
         if let Some(n) = blank_at(i) {
@@ -1834,10 +2001,40 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
             u.hits.iter().map(move |(i, s)| (*i, *s, u.rule, other))
         })
     };
+    // A distributor yields to the partner written right before it, even an unknown one
+    // ("Name / Los Angeles Times / Getty Images", "Name/Small Agency via Getty Images").
+    let partner = |dist: Span| {
+        units
+            .iter()
+            .find(|u| u.span.contains(&dist))
+            .and_then(|u| {
+                u.unknown
+                    .iter()
+                    .filter(|(_, s)| s.end <= dist.start)
+                    .max_by_key(|(_, s)| s.end)
+            })
+            .filter(|(_, s)| {
+                // "X via Getty Images"; or "Name/X/Getty Images" (a first organization,
+                // "ProSportsImages/Alamy", is the contributor, not a partner agency).
+                let gap = text[s.end..dist.start].trim();
+                gap.eq_ignore_ascii_case("via")
+                    || (gap
+                        .chars()
+                        .all(|c| c.is_whitespace() || matches!(c, '/' | '|' | '\\' | ','))
+                        && units.iter().any(|u| {
+                            u.span.contains(&dist)
+                                && u.creators.iter().any(|(_, c)| c.end <= s.start)
+                        }))
+            })
+            .map(|(n, s)| (n.clone(), *s))
+    };
     let agency = hits()
         .min_by_key(|(i, _, _, other)| (lex.preference(*i), *other))
         .and_then(|(best, ..)| hits().find(|(i, ..)| *i == best))
-        .map(|(i, s, r, _)| Found::new(lex.entries[i].canonical.clone(), s, r))
+        .map(|(i, s, r, _)| match partner(s) {
+            Some((n, ps)) if lex.is_distributor(i) => Found::new(n, ps, r),
+            _ => Found::new(lex.entries[i].canonical.clone(), s, r),
+        })
         .or_else(|| {
             primary
                 .unknown
@@ -2583,5 +2780,141 @@ mod tests {
         ] {
             assert_eq!(find_credit(t, &l), None, "{t:?}");
         }
+    }
+
+    #[test]
+    fn credit_first_leaves_the_caption() {
+        // Written, not real (credit-first blog style): the credit ends before the prose.
+        let t = "Photo by Ahmed Saleh // Children walk past a destroyed school in Saada, Yemen, on March 3, 2019.";
+        let (c, a, raw) = credit(t);
+        assert_eq!(
+            (c, a, raw.as_str()),
+            (
+                vec!["Ahmed Saleh".to_string()],
+                None,
+                "Photo by Ahmed Saleh"
+            )
+        );
+        // Written: a single slash before the sentence.
+        let t = "Photo: Ahmed Saleh / Children walk past a destroyed school in Saada, Yemen.";
+        let (c, a, raw) = credit(t);
+        assert_eq!(
+            (c, a, raw.as_str()),
+            (vec!["Ahmed Saleh".to_string()], None, "Photo: Ahmed Saleh")
+        );
+        // Written: a sentence is never an agency, even with an organization word in it.
+        let t = "Photo by Ahmed Saleh / Fighters of the Saudi-led coalition patrol a street in Aden on May 2, 2018.";
+        let (c, a, raw) = credit(t);
+        assert_eq!(
+            (c, a, raw.as_str()),
+            (
+                vec!["Ahmed Saleh".to_string()],
+                None,
+                "Photo by Ahmed Saleh"
+            )
+        );
+        assert!(is_prose("Legs of the victims are seen at a hospital"));
+        assert!(!is_prose(
+            "Press service of the State Emergency Service of Ukraine"
+        ));
+    }
+
+    #[test]
+    fn label_after_pipe_or_glued() {
+        // Written, not real (InfoMigrants / ANSA style).
+        check(
+            "Migrants disembark at the port of Pozzallo, Sicily, on June 12, 2019 | Photo: ANSA",
+            &[],
+            Some("ANSA"),
+        );
+        check(
+            "Migrants disembark at the port of Pozzallo, Sicily | Photo: ANSA/Ciro Fusco",
+            &["Ciro Fusco"],
+            Some("ANSA"),
+        );
+        // Written: a club's picture passed on by ANSA; the club is no photographer.
+        check(
+            "Players celebrate a goal during the match Lazio-Napoli on March 3, 2021 | Photo: SS LAZIO via ANSA",
+            &[],
+            Some("ANSA"),
+        );
+        // Written, not real (Guardian style, credit glued to the caption).
+        check(
+            "Women queue for flour in Kandahar cityPhotograph: Anna Petrova for the Guardian",
+            &["Anna Petrova"],
+            Some("The Guardian"),
+        );
+        // Written, not real (NYT style).
+        check(
+            "Rescuers search the rubble of a school in Dnipro.Credit...Laura Kim for The New York Times",
+            &["Laura Kim"],
+            Some("The New York Times"),
+        );
+        check(
+            "Rescuers search the rubble of a school in Dnipro. Laura Kim/The Guardian",
+            &["Laura Kim"],
+            Some("The Guardian"),
+        );
+        // Not a label: a word that merely contains one.
+        assert_eq!(
+            inner_label_at("See the microphotograph: cells divide"),
+            None
+        );
+    }
+
+    #[test]
+    fn distributor_partners_and_copyright_parts() {
+        // Written, not real (Getty distributing a newspaper, FOX Weather style).
+        check(
+            "A firefighter battles flames in Malibu, CA.\n\n(Maria Lopez / Los Angeles Times / Getty Images)",
+            &["Maria Lopez"],
+            Some("Los Angeles Times"),
+        );
+        // Written: an unknown partner agency, after a name or before "via".
+        check(
+            "Firefighters work in Kharkiv. Oleksii Ivanov/Ukrinform/Getty Images",
+            &["Oleksii Ivanov"],
+            Some("Ukrinform"),
+        );
+        check(
+            "Firefighters work in Kharkiv. (Photo by Oleksii Ivanov/Kyiv Photo Service via Getty Images)",
+            &["Oleksii Ivanov"],
+            Some("Kyiv Photo Service"),
+        );
+        // Written, not real (CNBC style: title-case agency, pipes).
+        check(
+            "Protesters gather in Caracas on July 30, 2024.\nJuan Barreto | Afp | Getty Images",
+            &["Juan Barreto"],
+            Some("AFP"),
+        );
+        // Written, not real (LaPresse via AP): the partner after a name is no photographer.
+        check(
+            "Migrants wait on Lampedusa on May 3, 2023.\n© 2023 Marco Rossi/LaPresse via AP Photo",
+            &["Marco Rossi"],
+            Some("AP"),
+        );
+        // Written, not real (dpa German style with its copyright part).
+        check(
+            "Ein Bagger räumt Trümmer in Ahrweiler. Foto: Jan Weber/dpa © DPA Images | Jan Weber",
+            &["Jan Weber"],
+            Some("DPA"),
+        );
+        check(
+            "Ein Bagger räumt Trümmer in Ahrweiler. Foto: Jan Weber/dpa © 2021 DPA Images",
+            &["Jan Weber"],
+            Some("DPA"),
+        );
+        // Written, not real: picture alliance is its own agency, the first one written.
+        check(
+            "A man walks past a destroyed building in Idlib.\n© 2019 Omar Haj/picture-alliance/dpa/AP Images",
+            &["Omar Haj"],
+            Some("picture-alliance"),
+        );
+        // Written, not real (heute.at style: the web shop after the agency).
+        check(
+            "Rauch steigt über Gaza auf.\nMAHMUD HAMS / AFP / picturedesk.com",
+            &["MAHMUD HAMS"],
+            Some("AFP"),
+        );
     }
 }

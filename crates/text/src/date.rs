@@ -45,7 +45,7 @@ const WEEKDAYS: &str = r"monday|tuesday|wednesday|thursday|friday|saturday|sunda
 
 static MDY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b[,.]?\s+(?P<year>\d{{4}})\b"
+        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,\s*|\.?\s+)(?P<year>\d{{4}})\b"
     ))
     .expect("MDY regex")
 });
@@ -101,6 +101,10 @@ static POSITIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 static IN_THIS_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^\s*,?\s*(?:(?:file|handout|pool|video|still|aerial|undated|provided|released)\s+)*(?:photo|picture|image|photograph|still|frame|handout|video)")
         .expect("in-this regex")
+});
+/// After a dateline's date: the agency and the dateline dash ("(Xinhua) --", " -- ").
+static DATELINE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:\([^()\n]{1,40}\)\s*(?:--|—|–|-)|(?:--|—)\s)").expect("dateline regex")
 });
 /// Background cues that end right before a date.
 static NEGATIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
@@ -688,7 +692,22 @@ pub fn find_date(
     // (Lowercasing makes ASCII letters only from ASCII letters and the Kelvin sign.)
     let undated = contains_ascii_ci(&text[..lead], b"undated");
     let mut best: Option<(u8, Candidate)> = None;
-    for c in collect_candidates(text) {
+    let candidates = collect_candidates(text);
+    // "LOS ANGELES, Jan. 23, 2025 (Xinhua) -- Firefighters … on Jan. 22, 2025.": the dateline
+    // dates the story; a day named with "on" in the lead dates the photo.
+    let on_day_in_lead = || {
+        candidates.iter().any(|c| {
+            c.span.start < lead
+                && c.precision == DatePrecision::Day
+                && !exclude.iter().any(|e| e.overlaps(&c.span))
+                && text[..c.span.start]
+                    .trim_end()
+                    .rsplit(char::is_whitespace)
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("on"))
+        })
+    };
+    for c in candidates.iter().cloned() {
         if exclude.iter().any(|e| e.overlaps(&c.span)) {
             continue;
         }
@@ -723,6 +742,8 @@ pub fn find_date(
             } else {
                 0
             }
+        } else if DATELINE_AFTER.is_match(after) && on_day_in_lead() {
+            1
         } else {
             2
         };
@@ -1160,5 +1181,27 @@ mod tests {
                 "Next"
             ]
         );
+    }
+
+    #[test]
+    fn dateline_date_and_glued_year() {
+        // Written (Xinhua style): the dateline dates the story, "on <date>" the photo.
+        assert_eq!(
+            iso("(240815) -- KATHMANDU, Aug. 15, 2024 (Xinhua) -- Rescuers search for survivors after a landslide in Dhading district, Nepal, on Aug. 14, 2024.").as_deref(),
+            Some("2024-08-14")
+        );
+        // Written: with no "on <date>" in the lead, the dateline date stays.
+        assert_eq!(
+            iso("(240815) -- KATHMANDU, Aug. 15, 2024 (Xinhua) -- Rescuers search for survivors after a landslide in Dhading district, Nepal.").as_deref(),
+            Some("2024-08-15")
+        );
+        // Written (AFP style): no space after the comma before the year.
+        assert_eq!(
+            iso("Demonstrators march in Asuncion on March 31,2017. / (AFP Photo/Norberto Duarte)")
+                .as_deref(),
+            Some("2017-03-31")
+        );
+        // A number with a thousands comma is no year.
+        assert_eq!(iso("Some 3,000 people marched on May 3,000 times."), None);
     }
 }
