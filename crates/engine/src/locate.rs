@@ -146,6 +146,10 @@ fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -
         return false;
     }
     let gap = &text[a.span.end..b.span.start];
+    // "Rome (Italy)": a country in brackets after its town.
+    if gap.trim() == "(" && text[b.span.end..].starts_with(')') && b.known.as_ref().is_some_and(|k| k.kind == KnownKind::Country) {
+        return true;
+    }
     if gap.len() > 90 || gap.contains([';', ':', '(', ')', '"', '“', '”', '\n']) {
         return false;
     }
@@ -180,6 +184,10 @@ fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>
             // locative preposition does not continue a chain that says where people came from.
             Some(chain)
                 if gap_connects(text, &places[*chain.last().unwrap()], &places[i], gaz)
+                    // "the war against Russia, in Kyiv, Ukraine": after a country, a phrase
+                    // with its own "in" starts another chain.
+                    && !(places[*chain.last().unwrap()].known.as_ref().is_some_and(|k| k.kind == KnownKind::Country)
+                        && matches!(places[i].preposition.as_deref(), Some("in" | "at" | "near")))
                     && !(is_excluded_start(&places[chain[0]])
                         && is_locative(&places[i])
                         && places[i].preposition.as_deref() != Some("of")) =>
@@ -211,6 +219,8 @@ fn is_locative(p: &PlacePhrase) -> bool {
                 | "dateline"
                 | "off"
                 | "of"
+                | "through"
+                | "along"
         )
     )
 }
@@ -230,10 +240,19 @@ fn has_anchor(places: &[PlacePhrase], chain: &[usize]) -> bool {
     })
 }
 
+/// "Khartoum's airport", "Gaza's main hospital": a town's possessive before a place noun locates
+/// the photo in that town.
+fn possessive_place_noun(text: &str, p: &PlacePhrase) -> bool {
+    const NOUNS: &[&str] = &["airport", "port", "outskirts", "centre", "center", "streets", "suburbs", "market", "hospital", "main", "old", "city", "downtown", "university", "stadium", "square", "harbour", "harbor", "seafront", "beach"];
+    let rest = text[p.span.end..].trim_start_matches(['\'', '’']).trim_start_matches('s').trim_start();
+    let next = rest.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    NOUNS.contains(&next)
+}
+
 fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Option<Vec<usize>> {
     let first_idx = chains.iter().position(|c| {
         let p = &places[c[0]];
-        !is_excluded_start(p) && is_locative(p) && (!p.possessive || c.len() > 1)
+        !is_excluded_start(p) && is_locative(p) && (!p.possessive || c.len() > 1 || possessive_place_noun(text, p))
     });
     let first_idx = first_idx.or_else(|| {
         chains.iter().position(|c| {
@@ -525,9 +544,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     // "Nishihara, Kumamoto, Japan": when the known name after an unknown one is also a province
     // and a country follows, the unknown one is the town, not a part of it.
     let next_is_province_of_country = |pos: usize| {
-        chosen
-            .get(pos + 1)
-            .is_some_and(|&j| !gaz.admin1_by_name(&places[j].lookup, None).is_empty())
+        chosen.get(pos + 1).is_some_and(|&j| {
+            !gaz.admin1_by_name(&places[j].lookup, None).is_empty()
+                && text.get(places[chosen[pos]].span.end..places[j].span.start).is_some_and(|gap| gap.trim() == ",")
+        })
             && chosen
                 .get(pos + 2)
                 .is_some_and(|&k| matches!(resolved[k], Resolved::Country(_)))
@@ -542,9 +562,11 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         let next_known_populated = chosen.get(pos + 1).is_some_and(|&j| {
             matches!(resolved[j], Resolved::Place(_))
                 && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
-                && text
-                    .get(places[i].span.end..places[j].span.start)
-                    .is_some_and(|gap| gap.trim() == ",")
+                && text.get(places[i].span.end..places[j].span.start).is_some_and(|gap| {
+                    // "in Shar-e-Naw in Kabul": a name the gazetteer lacks inside a large city.
+                    gap.trim() == ","
+                        || (gap.trim() == "in" && matches!(&resolved[j], Resolved::Place(pl) if pl.population >= 100_000))
+                })
         });
         match (&resolved[i], p.cue) {
             (Resolved::Country(_), _) => {
@@ -554,7 +576,9 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 prov_idx.get_or_insert(i);
             }
             (_, PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood) => {
-                if sub_idx.is_none() && city_idx.is_none() {
+                let after_possessive = pos > 0 && places[chosen[pos - 1]].possessive;
+                if sub_idx.is_none() && (city_idx.is_none() || after_possessive) {
+                    // "Tokyo's Kameido", "Kabul's Shar-e-Naw": a part named after its town.
                     sub_idx = Some(i);
                 } else if city_idx.is_none() && p.cue == PlaceCue::Neighbourhood {
                     // "the outskirts of Damascus": the city itself.
@@ -569,6 +593,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             {
                 // "Baghdad's Karrada district": a district of a city is a part of it.
                 sub_idx = Some(i);
+            }
+            (Resolved::Admin1(_), PlaceCue::District) if places[i].name.ends_with("County") || places[i].name.ends_with("county") => {
+                // Kenya's and Liberia's counties are first-level divisions.
+                prov_idx.get_or_insert(i);
             }
             (Resolved::Admin1(_), PlaceCue::Region) => {
                 // "North Kordofan": a compass word that is part of a province's name.

@@ -417,7 +417,8 @@ pub fn find_mentions(
         let sport_team = not_country
             && ((piece.possessive && is_sport_possessive(text, &words, piece.last))
                 || (is_opponent(text, piece.span) && !lex.is("place_head", last_word))
-                || (is_sport_caption(text) && affiliation_of(text, piece.span)));
+                || (is_sport_caption(text) && affiliation_of(text, piece.span))
+                || teams.iter().any(|t| t.contains(&piece.span)));
         if !sport_team && let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
             m.places.push(p);
             continue;
@@ -695,7 +696,7 @@ fn split_chunk(
         let next_is_digit = text[words[i].span.end..]
             .trim_start_matches(['.', ' '])
             .starts_with(|c: char| c.is_ascii_digit());
-        let month = lex.is("month", s) && (next_is_digit || s.len() > 3 || i + 1 == last);
+        let month = lex.is("month", s) && (next_is_digit || s.len() > 3);
         let breaker = month || lex.is("weekday", s) || s.chars().any(|c| c.is_ascii_digit());
         if breaker {
             push_piece(text, words, start, i, chunk, first, lex, oracle, out);
@@ -1120,6 +1121,15 @@ fn place_phrase(
             }
         }
     }
+    // "Nanao City", "Quezon City": a town the gazetteer knows without the word "City".
+    if cue == PlaceCue::None && ws.len() >= 2 && last_word == "City" && !is_sport_caption(text) {
+        let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
+        if oracle.place(piece.span.slice(text)).is_none() && oracle.place(bare).is_some_and(|k| k.kind == KnownKind::Populated) {
+            lookup = bare.to_string();
+            cue = PlaceCue::Settlement;
+            rule = "place.city_word";
+        }
+    }
     // Capitalized head word: "Arundel Castle", "Saitama Prefecture", "Lake Manchar".
     let known_whole = oracle.place(piece.span.slice(text));
     let populated_whole = known_whole
@@ -1233,7 +1243,9 @@ fn place_phrase(
         });
     }
     // "in Tokyo's Kameido": a name after a known town's possessive is a part of that town.
-    let after_possessive_place = known.is_none()
+    // The name may be unknown or a smaller place the gazetteer lists inside the town ("Tajrish").
+    let smaller_than = |owner_pop: u64| known.as_ref().is_none_or(|k| k.kind == KnownKind::Populated && k.population < owner_pop);
+    let after_possessive_place = known.as_ref().is_none_or(|k| k.kind == KnownKind::Populated)
         && before.last().is_some_and(|(j, _)| {
             // The whole name before the possessive: "Manchester City's" is a club, not a town.
             let mut start = *j;
@@ -1244,7 +1256,10 @@ fn place_phrase(
                 start -= 1;
             }
             let owner = &text[words[start].span.start..words[*j].span.end];
-            words[*j].possessive && oracle.place(owner).is_some_and(|k| k.kind == KnownKind::Populated && k.primary)
+            words[*j].possessive
+                && oracle
+                    .place(owner)
+                    .is_some_and(|k| k.kind == KnownKind::Populated && k.primary && smaller_than(k.population))
         })
         && !looks_like_person(text, ws, lex)
         // Two capitalized words after a town's possessive are more often its people
@@ -1286,7 +1301,7 @@ fn place_phrase(
         }
         (None, PlaceCue::None)
             if matches!(preposition.as_deref(), Some("in" | "at" | "near"))
-                && ws[0].sentence == 0
+                && ws[0].sentence <= 1
                 && !names::is_all_caps(piece.span.slice(text))
                 && !piece.possessive
                 && !lex.is("org_head", last_word)
@@ -1539,7 +1554,9 @@ fn list_neighbours_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> (b
 fn cue_before(word: &str) -> PlaceCue {
     match word {
         "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "port"
-        | "suburbs" | "suburb" | "location" => PlaceCue::Settlement,
+        | "suburbs" | "suburb" | "location" | "district" => PlaceCue::Settlement,
+        // "southern rural Idlib": Syrian usage for a province's countryside.
+        "rural" => PlaceCue::Province,
         w => cue_of(w),
     }
 }
@@ -1564,7 +1581,7 @@ fn cue_of(word: &str) -> PlaceCue {
         | "harbour" | "harbor" | "compound" | "estate" | "common" | "lane" | "avenue"
         | "boulevard" | "bazaar" | "terminal" | "station" => PlaceCue::Landmark,
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
-        | "countryside" => PlaceCue::Province,
+        | "countryside" | "oblast" | "krai" => PlaceCue::Province,
         "county" => PlaceCue::District,
         "district" | "sub-district" | "subdistrict" => PlaceCue::District,
         "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills"
