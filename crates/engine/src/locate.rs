@@ -131,6 +131,7 @@ const CONNECTORS: &[&str] = &[
     "shore",
     "sea",
     "county",
+    "rural",
 ];
 
 #[derive(Debug, Clone)]
@@ -488,6 +489,24 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     // The places of one chain lie in one country: the one it names, else that of its largest
     // place. A small place known only elsewhere ("Headingley, Leeds": a Headingley in Canada)
     // is then a local name the gazetteer lacks.
+    // "Goma, Congo": two countries share the name the caption uses; the chain's town decides.
+    if explicit_chain_countries > 0 {
+        let named_text: Vec<String> = chosen
+            .iter()
+            .filter(|&&i| matches!(resolved[i], Resolved::Country(_)))
+            .map(|&i| dateline_geo::fold(&places[i].name))
+            .collect();
+        let other = chosen.iter().find_map(|&i| match &resolved[i] {
+            Resolved::Place(p) if p.country != countries[0] => gaz.country(&p.country).filter(|c| {
+                let other_name = dateline_geo::fold(&c.name);
+                named_text.iter().any(|n| n.len() >= 4 && other_name.split(' ').any(|w| w == n))
+            }),
+            _ => None,
+        });
+        if let Some(c) = other {
+            countries.insert(0, c.code);
+        }
+    }
     let chain_country = if explicit_chain_countries > 0 {
         countries.first().cloned()
     } else {
@@ -661,7 +680,8 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
         Resolved::Unknown => None,
     };
     if let Some(i) = country_idx {
-        loc.country = country_of(&resolved[i]);
+        // The chain's country, when a shared name ("Congo") was settled by its town.
+        loc.country = chain_country.clone().or_else(|| country_of(&resolved[i]));
         set_ev(
             &mut evidence,
             "location.country",
