@@ -442,6 +442,19 @@ pub fn find_mentions(
         if generic_forces {
             continue;
         }
+        // "the Cbeca Ndosho hospital": a named hospital or clinic is an institution.
+        let institution = text[piece.span.end..].strip_prefix(' ').and_then(|rest| {
+            ["hospital", "clinic", "Hospital", "Clinic"].iter().find(|w| {
+                rest.starts_with(*w) && !rest[w.len()..].starts_with(|c: char| c.is_alphanumeric())
+            })
+        });
+        if let Some(word) = institution {
+            if !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) && oracle.place(s).is_none() {
+                let span = Span::new(piece.span.start, piece.span.end + 1 + word.len());
+                m.organizations.push(OrgFound { name: Found::new(span.slice(text).to_string(), span, "org.institution"), acronym: None, canonical: None });
+                continue;
+            }
+        }
         if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
             let rule = if acronym.is_some() {
                 "org.acronym"
