@@ -395,6 +395,68 @@ fn qualifier_of(q: Option<&str>) -> &'static str {
     }
 }
 
+/// After a verb-first figure ("killed three"): a second group of people counted in the same
+/// object ("… women and three children", "… soldiers and a civilian"): its number and the end
+/// of its noun. Not when the second group is another clause's subject ("killed four people
+/// and two others were wounded").
+fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
+    const NOT_PEOPLE: [&str; 17] = [
+        "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who", "that",
+        "which", "were", "was", "and", "or",
+    ];
+    let mut cut = text.len().min(pos + 80);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let rest = &text[pos..cut];
+    let mut toks: Vec<(usize, &str)> = Vec::with_capacity(6);
+    let mut off = 0;
+    for w in rest.split_whitespace().take(6) {
+        let at = rest[off..].find(w).map_or(off, |i| i + off);
+        off = at + w.len();
+        toks.push((pos + at, w));
+    }
+    let plain = |w: &str| {
+        w.chars()
+            .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+    };
+    for ai in [1, 2] {
+        if toks.len() < ai + 3 || !toks[ai].1.eq_ignore_ascii_case("and") {
+            continue;
+        }
+        let w1 = &toks[..ai];
+        let (n2, (w2_at, w2_raw)) = (toks[ai + 1].1, toks[ai + 2]);
+        let w2 = w2_raw.trim_end_matches(['.', ',', ';', ':', ')']);
+        if w1.iter().any(|(_, w)| !plain(w)) || !plain(w2) || w2.is_empty() {
+            return None;
+        }
+        let bad = |w: &str| {
+            let w = w.to_lowercase();
+            NOT_PEOPLE.contains(&w.as_str())
+                || NON_FIGURE_NEXT.contains(&w.as_str())
+                || MONTHS.contains(&w.as_str())
+        };
+        if w1.iter().any(|(_, w)| bad(w)) || bad(w2) || is_year_like(n2) {
+            return None;
+        }
+        let second = match n2.to_lowercase().as_str() {
+            "a" | "an" => 1,
+            other => parse_number(other)?,
+        };
+        let end = w2_at + w2.len();
+        if w2.len() == w2_raw.len()
+            && matches!(
+                next_word(text, end).as_str(),
+                "were" | "was" | "are" | "is" | "have" | "has" | "had" | "died" | "dead"
+            )
+        {
+            return None;
+        }
+        return Some((second, end));
+    }
+    None
+}
+
 fn next_word(text: &str, pos: usize) -> String {
     text[pos..]
         .trim_start()
@@ -526,6 +588,34 @@ pub(crate) fn find_casualties_folded(
             return;
         }
         let v = v.as_str().to_lowercase();
+        // "killed four people and two others were wounded": the number after "and" is the
+        // verb's own figure (the first belongs to the clause before).
+        if let Some(m) = caps.name("mid") {
+            let mut later: Option<(usize, u64)> = None;
+            let mut after_and = false;
+            let mut off = 0;
+            for w in m.as_str().split_whitespace() {
+                let at = m.as_str()[off..].find(w).map_or(off, |i| i + off);
+                off = at + w.len();
+                if after_and && let Some(x) = parse_number(w) {
+                    later = Some((m.start() + at, x));
+                }
+                if matches!(w.to_lowercase().as_str(), "and" | "or") {
+                    after_and = true;
+                }
+            }
+            if let Some((at, value)) = later {
+                figs.push(Figure {
+                    killed: !matches!(v.as_str(), "wounded" | "injured" | "hurt"),
+                    value,
+                    qual: Some(qualifier_of(None)),
+                    start: at,
+                    end: whole.end(),
+                    num_start: at,
+                });
+                return;
+            }
+        }
         // "two bodies of water", "governing bodies of football": not the dead.
         if matches!(v.as_str(), "bodies" | "corpses") && next_word(ft, whole.end()) == "of" {
             return;
@@ -569,6 +659,21 @@ pub(crate) fn find_casualties_folded(
         } else {
             v.starts_with("kill")
         };
+        // "killed three women and three children": the groups add up.
+        if !v.starts_with('l')
+            && let Some((extra, end)) = enumerated_after(ft, n.end())
+            && let Some(first) = parse_number(n.as_str())
+        {
+            figs.push(Figure {
+                killed,
+                value: first + extra,
+                qual: Some(qualifier_of(caps.name("q").map(|q| q.as_str()))),
+                start: whole.start(),
+                end,
+                num_start: caps.name("q").map_or(n.start(), |q| q.start()),
+            });
+            return;
+        }
         push(&mut figs, killed, &caps, whole);
     });
     for (re, w) in [
