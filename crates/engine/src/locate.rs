@@ -148,7 +148,12 @@ fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -
     }
     let gap = &text[a.span.end..b.span.start];
     // "Rome (Italy)": a country in brackets after its town.
-    if gap.trim() == "(" && text[b.span.end..].starts_with(')') && b.known.as_ref().is_some_and(|k| k.kind == KnownKind::Country) {
+    if gap.trim() == "("
+        && text[b.span.end..].starts_with(')')
+        && b.known
+            .as_ref()
+            .is_some_and(|k| k.kind == KnownKind::Country)
+    {
         return true;
     }
     if gap.len() > 90 || gap.contains([';', ':', '(', ')', '"', '“', '”', '\n']) {
@@ -244,16 +249,45 @@ fn has_anchor(places: &[PlacePhrase], chain: &[usize]) -> bool {
 /// "Khartoum's airport", "Gaza's main hospital": a town's possessive before a place noun locates
 /// the photo in that town.
 fn possessive_place_noun(text: &str, p: &PlacePhrase) -> bool {
-    const NOUNS: &[&str] = &["airport", "port", "outskirts", "centre", "center", "streets", "suburbs", "market", "hospital", "main", "old", "city", "downtown", "university", "stadium", "square", "harbour", "harbor", "seafront", "beach"];
-    let rest = text[p.span.end..].trim_start_matches(['\'', '’']).trim_start_matches('s').trim_start();
-    let next = rest.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    const NOUNS: &[&str] = &[
+        "airport",
+        "port",
+        "outskirts",
+        "centre",
+        "center",
+        "streets",
+        "suburbs",
+        "market",
+        "hospital",
+        "main",
+        "old",
+        "city",
+        "downtown",
+        "university",
+        "stadium",
+        "square",
+        "harbour",
+        "harbor",
+        "seafront",
+        "beach",
+    ];
+    let rest = text[p.span.end..]
+        .trim_start_matches(['\'', '’'])
+        .trim_start_matches('s')
+        .trim_start();
+    let next = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
     NOUNS.contains(&next)
 }
 
 fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Option<Vec<usize>> {
     let first_idx = chains.iter().position(|c| {
         let p = &places[c[0]];
-        !is_excluded_start(p) && is_locative(p) && (!p.possessive || c.len() > 1 || possessive_place_noun(text, p))
+        !is_excluded_start(p)
+            && is_locative(p)
+            && (!p.possessive || c.len() > 1 || possessive_place_noun(text, p))
     });
     let first_idx = first_idx.or_else(|| {
         chains.iter().position(|c| {
@@ -497,10 +531,14 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             .map(|&i| dateline_geo::fold(&places[i].name))
             .collect();
         let other = chosen.iter().find_map(|&i| match &resolved[i] {
-            Resolved::Place(p) if p.country != countries[0] => gaz.country(&p.country).filter(|c| {
-                let other_name = dateline_geo::fold(&c.name);
-                named_text.iter().any(|n| n.len() >= 4 && other_name.split(' ').any(|w| w == n))
-            }),
+            Resolved::Place(p) if p.country != countries[0] => {
+                gaz.country(&p.country).filter(|c| {
+                    let other_name = dateline_geo::fold(&c.name);
+                    named_text
+                        .iter()
+                        .any(|n| n.len() >= 4 && other_name.split(' ').any(|w| w == n))
+                })
+            }
             _ => None,
         });
         if let Some(c) = other {
@@ -565,11 +603,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let next_is_province_of_country = |pos: usize| {
         chosen.get(pos + 1).is_some_and(|&j| {
             !gaz.admin1_by_name(&places[j].lookup, None).is_empty()
-                && text.get(places[chosen[pos]].span.end..places[j].span.start).is_some_and(|gap| gap.trim() == ",")
-        })
-            && chosen
-                .get(pos + 2)
-                .is_some_and(|&k| matches!(resolved[k], Resolved::Country(_)))
+                && text
+                    .get(places[chosen[pos]].span.end..places[j].span.start)
+                    .is_some_and(|gap| gap.trim() == ",")
+        }) && chosen
+            .get(pos + 2)
+            .is_some_and(|&k| matches!(resolved[k], Resolved::Country(_)))
     };
     let chain_has_town = chosen.iter().any(|&j| {
         matches!(resolved[j], Resolved::Place(_))
@@ -613,7 +652,9 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 // "Baghdad's Karrada district": a district of a city is a part of it.
                 sub_idx = Some(i);
             }
-            (Resolved::Admin1(_), PlaceCue::District) if places[i].name.ends_with("County") || places[i].name.ends_with("county") => {
+            (Resolved::Admin1(_), PlaceCue::District)
+                if places[i].name.ends_with("County") || places[i].name.ends_with("county") =>
+            {
                 // Kenya's and Liberia's counties are first-level divisions.
                 prov_idx.get_or_insert(i);
             }

@@ -174,26 +174,98 @@ const CASES: &[Case] = &[
         Some("GB"),
     ),
     // A country in brackets after its town.
-    case("Workers protest outside the parliament.\nMadrid (Spain), March 3rd 2021\nPhoto Ana Ruiz/Sipa USA", None, Some("Madrid"), None, Some("ES")),
+    case(
+        "Workers protest outside the parliament.\nMadrid (Spain), March 3rd 2021\nPhoto Ana Ruiz/Sipa USA",
+        None,
+        Some("Madrid"),
+        None,
+        Some("ES"),
+    ),
     // Oblast names a province.
-    case("Residents collect water in Zaporizhzhia Oblast after shelling on June 9, 2023.", None, None, Some("Zaporizhzhia"), Some("UA")),
+    case(
+        "Residents collect water in Zaporizhzhia Oblast after shelling on June 9, 2023.",
+        None,
+        None,
+        Some("Zaporizhzhia"),
+        Some("UA"),
+    ),
     // After a country, a phrase with its own "in" starts the place of the photo.
-    case("A widow visits the grave of her husband, killed in the war against Russia, in Lviv, Ukraine, May 2, 2024.", None, Some("Lviv"), None, Some("UA")),
+    case(
+        "A widow visits the grave of her husband, killed in the war against Russia, in Lviv, Ukraine, May 2, 2024.",
+        None,
+        Some("Lviv"),
+        None,
+        Some("UA"),
+    ),
     // "rural X" is the province's countryside.
-    case("Smoke rises over the town of Saraqib, eastern rural Idlib, Syria, February 6, 2020.", None, Some("Saraqib"), Some("Idlib"), Some("SY")),
+    case(
+        "Smoke rises over the town of Saraqib, eastern rural Idlib, Syria, February 6, 2020.",
+        None,
+        Some("Saraqib"),
+        Some("Idlib"),
+        Some("SY"),
+    ),
     // A Kenyan county is a province; "district of X" names X's parts.
-    case("Voters queue at a school in Garissa, Garissa County in eastern Kenya, March 4, 2013.", None, Some("Garissa"), Some("Garissa"), Some("KE")),
-    case("Traders wait for customers in the central business district of Kampala, Uganda, May 6, 2021.", None, Some("Kampala"), None, Some("UG")),
+    case(
+        "Voters queue at a school in Garissa, Garissa County in eastern Kenya, March 4, 2013.",
+        None,
+        Some("Garissa"),
+        Some("Garissa"),
+        Some("KE"),
+    ),
+    case(
+        "Traders wait for customers in the central business district of Kampala, Uganda, May 6, 2021.",
+        None,
+        Some("Kampala"),
+        None,
+        Some("UG"),
+    ),
     // A town's possessive before a place noun, or before the name of a part of it.
-    case("Smoke rises near Sanaa's airport after air strikes, March 26, 2015.", None, Some("Sanaa"), None, Some("YE")),
-    case("Shoppers walk through Tehran's Tajrish on May 2, 2019.", Some("Tajrish"), Some("Tehran"), None, Some("IR")),
+    case(
+        "Smoke rises near Sanaa's airport after air strikes, March 26, 2015.",
+        None,
+        Some("Sanaa"),
+        None,
+        Some("YE"),
+    ),
+    case(
+        "Shoppers walk through Tehran's Tajrish on May 2, 2019.",
+        Some("Tajrish"),
+        Some("Tehran"),
+        None,
+        Some("IR"),
+    ),
     // An unknown name inside a large city.
-    case("Children play in Karte Seh in Kabul, Afghanistan, August 20, 2021.", Some("Karte Seh"), Some("Kabul"), None, Some("AF")),
+    case(
+        "Children play in Karte Seh in Kabul, Afghanistan, August 20, 2021.",
+        Some("Karte Seh"),
+        Some("Kabul"),
+        None,
+        Some("AF"),
+    ),
     // Two countries share the name the caption uses: the town decides.
-    case("Displaced people walk along a road in Bukavu, Congo, February 16, 2025.", None, Some("Bukavu"), None, Some("CD")),
-    case("Smoke rises over the town of Jisr al-Shughur, western rural Idlib, Syria, May 2, 2015.", None, Some("Jisr al-Shughur"), Some("Idlib"), Some("SY")),
+    case(
+        "Displaced people walk along a road in Bukavu, Congo, February 16, 2025.",
+        None,
+        Some("Bukavu"),
+        None,
+        Some("CD"),
+    ),
+    case(
+        "Smoke rises over the town of Jisr al-Shughur, western rural Idlib, Syria, May 2, 2015.",
+        None,
+        Some("Jisr al-Shughur"),
+        Some("Idlib"),
+        Some("SY"),
+    ),
     // "X City" where the gazetteer knows X.
-    case("A house collapsed by the quake. Photo taken on January 3 in Wajima City, Ishikawa Prefecture.", None, Some("Wajima"), Some("Ishikawa"), Some("JP")),
+    case(
+        "A house collapsed by the quake. Photo taken on January 3 in Wajima City, Ishikawa Prefecture.",
+        None,
+        Some("Wajima"),
+        Some("Ishikawa"),
+        Some("JP"),
+    ),
 ];
 
 #[test]

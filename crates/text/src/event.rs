@@ -1043,9 +1043,8 @@ fn named_fires(text: &str) -> Vec<(usize, usize)> {
             continue;
         }
         let mut words = text[..fs - 1].rsplit(' ');
-        let mut names = 0;
         let mut ok = false;
-        for w in words.by_ref().take(4) {
+        for (names, w) in words.by_ref().take(4).enumerate() {
             if w == "the" || w == "The" {
                 ok = names > 0;
                 break;
@@ -1059,7 +1058,6 @@ fn named_fires(text: &str) -> Vec<(usize, usize)> {
             if !cap || demonym || ["Open", "Cease", "Friendly", "Heavy"].contains(&w) {
                 break;
             }
-            names += 1;
         }
         if ok {
             out.push((fs, fe));

@@ -438,22 +438,32 @@ pub fn find_mentions(
             || sport_team
             || teams.iter().any(|t| t.contains(&piece.span));
         // "Israeli Army", "Iraqi Forces": a nation's generic forces, not a named organization.
-        let generic_forces = ws.len() == 2 && oracle.demonym(first_word).is_some() && lex.is("generic_force", last_word);
+        let generic_forces = ws.len() == 2
+            && oracle.demonym(first_word).is_some()
+            && lex.is("generic_force", last_word);
         if generic_forces {
             continue;
         }
         // "the Cbeca Ndosho hospital": a named hospital or clinic is an institution.
         let institution = text[piece.span.end..].strip_prefix(' ').and_then(|rest| {
-            ["hospital", "clinic", "Hospital", "Clinic"].iter().find(|w| {
-                rest.starts_with(*w) && !rest[w.len()..].starts_with(|c: char| c.is_alphanumeric())
-            })
+            ["hospital", "clinic", "Hospital", "Clinic"]
+                .iter()
+                .find(|w| {
+                    rest.starts_with(*w)
+                        && !rest[w.len()..].starts_with(|c: char| c.is_alphanumeric())
+                })
         });
-        if let Some(word) = institution {
-            if !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) && oracle.place(s).is_none() {
-                let span = Span::new(piece.span.start, piece.span.end + 1 + word.len());
-                m.organizations.push(OrgFound { name: Found::new(span.slice(text).to_string(), span, "org.institution"), acronym: None, canonical: None });
-                continue;
-            }
+        if let Some(word) = institution
+            && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text)))
+            && oracle.place(s).is_none()
+        {
+            let span = Span::new(piece.span.start, piece.span.end + 1 + word.len());
+            m.organizations.push(OrgFound {
+                name: Found::new(span.slice(text).to_string(), span, "org.institution"),
+                acronym: None,
+                canonical: None,
+            });
+            continue;
         }
         if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
             let rule = if acronym.is_some() {
@@ -1137,7 +1147,11 @@ fn place_phrase(
     // "Nanao City", "Quezon City": a town the gazetteer knows without the word "City".
     if cue == PlaceCue::None && ws.len() >= 2 && last_word == "City" && !is_sport_caption(text) {
         let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
-        if oracle.place(piece.span.slice(text)).is_none() && oracle.place(bare).is_some_and(|k| k.kind == KnownKind::Populated) {
+        if oracle.place(piece.span.slice(text)).is_none()
+            && oracle
+                .place(bare)
+                .is_some_and(|k| k.kind == KnownKind::Populated)
+        {
             lookup = bare.to_string();
             cue = PlaceCue::Settlement;
             rule = "place.city_word";
@@ -1257,7 +1271,11 @@ fn place_phrase(
     }
     // "in Tokyo's Kameido": a name after a known town's possessive is a part of that town.
     // The name may be unknown or a smaller place the gazetteer lists inside the town ("Tajrish").
-    let smaller_than = |owner_pop: u64| known.as_ref().is_none_or(|k| k.kind == KnownKind::Populated && k.population < owner_pop);
+    let smaller_than = |owner_pop: u64| {
+        known
+            .as_ref()
+            .is_none_or(|k| k.kind == KnownKind::Populated && k.population < owner_pop)
+    };
     let after_possessive_place = known.as_ref().is_none_or(|k| k.kind == KnownKind::Populated)
         && before.last().is_some_and(|(j, _)| {
             // The whole name before the possessive: "Manchester City's" is a club, not a town.
@@ -1720,7 +1738,11 @@ fn person(
     let first = ws[0].span.slice(text);
     let last_word = ws[n_words - 1].span.slice(text);
     // "the Syn Turais gas tanker", "the Abu Aisha family's house": a name of a thing or a family.
-    let next_word = text[piece.span.end..].split_whitespace().next().unwrap_or("").trim_matches(|c: char| !c.is_alphanumeric());
+    let next_word = text[piece.span.end..]
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric());
     if lex.is("thing_after", next_word) {
         return None;
     }
