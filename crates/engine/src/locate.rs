@@ -692,8 +692,11 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             (Resolved::Place(_) | Resolved::Unknown | Resolved::Admin1(_), _) => match city_idx {
                 None => city_idx = Some(i),
                 Some(c)
+                    // "Kafr Arrouq on the northwest of Idlib": a second town named like a province
+                    // is the province; "the capital Damascus" stays a town.
                     if prov_idx.is_none()
                         && p.sentence == places[c].sentence
+                        && p.cue != PlaceCue::Settlement
                         && !gaz.admin1_by_name(&p.lookup, None).is_empty() =>
                 {
                     prov_idx = Some(i);
