@@ -598,6 +598,9 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let mut prov_idx: Option<usize> = None;
     let mut country_idx: Option<usize> = None;
     let mut feature_idx: Option<usize> = None;
+    // A larger town the chain names after the city ("north of Raqqa city", "the capital
+    // Damascus"): not a field of its own, but where coordinates come from when the city is unknown.
+    let mut parent_idx: Option<usize> = None;
     // "Nishihara, Kumamoto, Japan": when the known name after an unknown one is also a province
     // and a country follows, the unknown one is the town, not a part of it.
     let next_is_province_of_country = |pos: usize| {
@@ -701,7 +704,11 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                 {
                     prov_idx = Some(i);
                 }
-                Some(_) => {}
+                Some(_) => {
+                    if matches!(resolved[i], Resolved::Place(_)) {
+                        parent_idx.get_or_insert(i);
+                    }
+                }
             },
         }
     }
@@ -872,7 +879,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     }
 
     // Coordinates: the most specific phrase the gazetteer resolved, within the named country.
-    let order = [sub_idx, city_idx, feature_idx, prov_idx, country_idx];
+    let order = [sub_idx, city_idx, parent_idx, feature_idx, prov_idx, country_idx];
     let mut first_named = true;
     for i in order.into_iter().flatten() {
         let in_country = |cc: &str| loc.country.as_deref().is_none_or(|c| c == cc);
