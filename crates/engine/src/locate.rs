@@ -879,7 +879,14 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     }
 
     // Coordinates: the most specific phrase the gazetteer resolved, within the named country.
-    let order = [sub_idx, city_idx, parent_idx, feature_idx, prov_idx, country_idx];
+    let order = [
+        sub_idx,
+        city_idx,
+        parent_idx,
+        feature_idx,
+        prov_idx,
+        country_idx,
+    ];
     let mut first_named = true;
     for i in order.into_iter().flatten() {
         let in_country = |cc: &str| loc.country.as_deref().is_none_or(|c| c == cc);
