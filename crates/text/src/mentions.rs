@@ -1738,12 +1738,17 @@ fn person(
     let first = ws[0].span.slice(text);
     let last_word = ws[n_words - 1].span.slice(text);
     // "the Syn Turais gas tanker", "the Abu Aisha family's house": a name of a thing or a family.
-    let next_word = text[piece.span.end..]
+    // One or two lowercase words on ("the Syn Turais gas tanker"), possessive or not.
+    let thing_after = text[piece.span.end..]
         .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .trim_matches(|c: char| !c.is_alphanumeric());
-    if lex.is("thing_after", next_word) {
+        .take(2)
+        .take_while(|w| w.starts_with(char::is_lowercase))
+        .map(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            w.strip_suffix("’s").or_else(|| w.strip_suffix("'s")).unwrap_or(w)
+        })
+        .any(|w| lex.is("thing_after", w));
+    if thing_after {
         return None;
     }
     if (n_words == 1 && names::is_all_caps(first))
