@@ -1745,7 +1745,9 @@ fn person(
         .take_while(|w| w.starts_with(char::is_lowercase))
         .map(|w| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-            w.strip_suffix("’s").or_else(|| w.strip_suffix("'s")).unwrap_or(w)
+            w.strip_suffix("’s")
+                .or_else(|| w.strip_suffix("'s"))
+                .unwrap_or(w)
         })
         .any(|w| lex.is("thing_after", w));
     if thing_after {
