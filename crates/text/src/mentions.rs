@@ -9,6 +9,7 @@ use crate::names::{self, Chunk, Word};
 use crate::{Found, LexiconError, Span};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use regex::Regex;
+use rustc_hash::FxHashMap;
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
@@ -159,8 +160,10 @@ struct OrgEntry {
 #[derive(Debug, Clone)]
 pub struct NameLexicon {
     classes: HashMap<String, HashSet<String>>,
+    /// Word → bit set of its classes (bit = index in `CLASSES`), for the hot `is` test.
+    flags: FxHashMap<String, u32>,
     phrases_before: Vec<String>,
-    common: HashMap<String, u8>,
+    common: FxHashMap<String, u8>,
     orgs: Vec<OrgEntry>,
     org_patterns: Vec<(String, usize)>,
     org_matcher: Option<AhoCorasick>,
@@ -189,8 +192,9 @@ impl NameLexicon {
     pub fn empty() -> Self {
         NameLexicon {
             classes: HashMap::new(),
+            flags: FxHashMap::default(),
             phrases_before: Vec::new(),
-            common: HashMap::new(),
+            common: FxHashMap::default(),
             orgs: Vec::new(),
             org_patterns: Vec::new(),
             org_matcher: None,
@@ -208,34 +212,13 @@ impl NameLexicon {
                 });
             }
             let class = cols[0];
-            const CLASSES: &[&str] = &[
-                "title",
-                "not_name",
-                "org_head",
-                "org_first",
-                "place_after",
-                "place_before",
-                "place_head",
-                "place_first",
-                "direction",
-                "locative",
-                "month",
-                "weekday",
-                "region",
-                "landmark_first",
-                "person_noun",
-                "generic_force",
-                "thing_after",
-                "english",
-                "foreign",
-            ];
-            if !CLASSES.contains(&class) {
+            let Some(bit) = class_bit(class) else {
                 return Err(LexiconError {
                     source_name: source_name.into(),
                     line,
                     message: format!("unknown class {class:?}"),
                 });
-            }
+            };
             if class == "place_before" {
                 self.phrases_before.push(cols[1].to_lowercase());
             }
@@ -243,6 +226,7 @@ impl NameLexicon {
                 .entry(class.to_string())
                 .or_default()
                 .insert(cols[1].to_lowercase());
+            *self.flags.entry(cols[1].to_lowercase()).or_default() |= 1 << bit;
         }
         // Longest phrase first so "refugee camp" wins over "camp".
         self.phrases_before
@@ -309,16 +293,45 @@ impl NameLexicon {
     }
 
     fn is(&self, class: &str, word: &str) -> bool {
-        let key = lower(word);
-        self.classes
-            .get(class)
-            .is_some_and(|s| s.contains(key.as_ref()))
+        let Some(bit) = class_bit(class) else {
+            return false;
+        };
+        self.flags
+            .get(lower(word).as_ref())
+            .is_some_and(|f| f & (1 << bit) != 0)
     }
 
     /// Frequency class of a common English word (10 = most common), if it is one.
     fn common_size(&self, word: &str) -> Option<u8> {
         self.common.get(lower(word).as_ref()).copied()
     }
+}
+
+/// The word classes of `name_words.tsv`, in bit order.
+const CLASSES: &[&str] = &[
+    "title",
+    "not_name",
+    "org_head",
+    "org_first",
+    "place_after",
+    "place_before",
+    "place_head",
+    "place_first",
+    "direction",
+    "locative",
+    "month",
+    "weekday",
+    "region",
+    "landmark_first",
+    "person_noun",
+    "generic_force",
+    "thing_after",
+    "english",
+    "foreign",
+];
+
+fn class_bit(class: &str) -> Option<u32> {
+    CLASSES.iter().position(|c| *c == class).map(|i| i as u32)
 }
 
 /// Lowercase without allocating for words that are already lowercase ASCII.
@@ -395,6 +408,7 @@ pub fn find_mentions(
 
     // 2. Organizations by pattern, 3. places, 4. demonyms; the rest are person candidates.
     let teams = team_spans(text);
+    let sport = is_sport_caption(text);
     let mut candidates: Vec<Piece> = Vec::new();
     for piece in pieces {
         let s = piece.span.slice(text);
@@ -415,11 +429,11 @@ pub fn find_mentions(
         // caption a club's player; a country's player ("England's Moeen Ali") stays a place.
         let not_country = oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country);
         let sport_team = not_country
-            && ((piece.possessive && is_sport_possessive(text, &words, piece.last))
-                || (is_opponent(text, piece.span) && !lex.is("place_head", last_word))
-                || (is_sport_caption(text) && affiliation_of(text, piece.span))
+            && ((piece.possessive && is_sport_possessive(text, &words, piece.last, sport))
+                || (is_opponent(text, piece.span, sport) && !lex.is("place_head", last_word))
+                || (sport && affiliation_of(text, piece.span))
                 || teams.iter().any(|t| t.contains(&piece.span)));
-        if !sport_team && let Some(p) = place_phrase(text, &words, &piece, lex, oracle) {
+        if !sport_team && let Some(p) = place_phrase(text, &words, &piece, lex, oracle, sport) {
             m.places.push(p);
             continue;
         }
@@ -894,12 +908,12 @@ fn case_fits(written: &str, pattern: &str) -> bool {
     first_cap && caps * 2 >= ws.len()
 }
 
-fn is_sport_possessive(text: &str, words: &[Word], after: usize) -> bool {
+fn is_sport_possessive(text: &str, words: &[Word], after: usize, sport: bool) -> bool {
     // "Manchester City's Oleksandr Zinchenko in action": a team's player.
     let Some(next) = words.get(after) else {
         return false;
     };
-    names::is_capitalized(next.span.slice(text)) && is_sport_caption(text)
+    names::is_capitalized(next.span.slice(text)) && sport
 }
 
 /// Words that make a caption a sports caption, for telling clubs from the towns they are named after.
@@ -968,7 +982,7 @@ fn affiliation_of(text: &str, span: Span) -> bool {
             .is_some_and(|w| w.starts_with(char::is_uppercase))
 }
 
-fn is_opponent(text: &str, span: Span) -> bool {
+fn is_opponent(text: &str, span: Span, sport: bool) -> bool {
     // "a 6-1 win at Manchester United", "Sunday's visit to Leicester", "a 2-0 defeat to Everton".
     let lower_tail: String = text[..span.start]
         .chars()
@@ -993,7 +1007,7 @@ fn is_opponent(text: &str, span: Span) -> bool {
     ]
     .iter()
     .any(|p| lower_tail.ends_with(p))
-        && is_sport_caption(text)
+        && sport
     {
         return true;
     }
@@ -1014,7 +1028,7 @@ fn is_opponent(text: &str, span: Span) -> bool {
             | "face"
             | "faces"
             | "versus"
-    ) && is_sport_caption(text)
+    ) && sport
 }
 
 /// At most `len` bytes of `text` from `start`: anchored patterns look only this far, and the
@@ -1082,6 +1096,7 @@ fn place_phrase(
     piece: &Piece,
     lex: &NameLexicon,
     oracle: &dyn PlaceOracle,
+    sport: bool,
 ) -> Option<PlacePhrase> {
     let ws = &words[piece.first..piece.last];
     if ws.len() == 1 && lex.is("direction", ws[0].span.slice(text)) {
@@ -1145,7 +1160,7 @@ fn place_phrase(
         }
     }
     // "Nanao City", "Quezon City": a town the gazetteer knows without the word "City".
-    if cue == PlaceCue::None && ws.len() >= 2 && last_word == "City" && !is_sport_caption(text) {
+    if cue == PlaceCue::None && ws.len() >= 2 && last_word == "City" && !sport {
         let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
         if oracle.place(piece.span.slice(text)).is_none()
             && oracle
@@ -1296,7 +1311,7 @@ fn place_phrase(
         // Two capitalized words after a town's possessive are more often its people
         // ("Liverpool's Darwin Núñez") than its quarters.
         && ws.len() == 1
-        && !is_sport_caption(text)
+        && !sport
         && lex.common_size(first_word).is_none_or(|z| z > 35);
     if after_possessive_place && cue == PlaceCue::None {
         cue = PlaceCue::Neighbourhood;
