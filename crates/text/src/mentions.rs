@@ -292,6 +292,81 @@ impl NameLexicon {
         Ok(())
     }
 
+    /// For a caption in capitals, the same text in ordinary case: everyday words lowercased,
+    /// other words capitalized, short codes and abbreviations kept. Only ASCII letters change, so
+    /// every byte offset stays valid. `None` for a caption in ordinary case.
+    pub fn case_view(&self, text: &str) -> Option<String> {
+        let (upper, lower_count) = text.chars().fold((0usize, 0usize), |(u, l), c| {
+            (
+                u + usize::from(c.is_uppercase()),
+                l + usize::from(c.is_lowercase()),
+            )
+        });
+        if upper < 20 || upper < 4 * lower_count {
+            return None;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut sentence_start = true;
+        let mut rest = text;
+        while !rest.is_empty() {
+            let word_len = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-' || c == '.'))
+                .unwrap_or(rest.len());
+            if word_len == 0 {
+                let c = rest.chars().next().unwrap();
+                if matches!(c, '.' | '!' | '?' | '\n' | '(' | ':') {
+                    sentence_start = true;
+                }
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+                continue;
+            }
+            let word = &rest[..word_len];
+            let bare = word.trim_end_matches('.');
+            let lower = bare.to_ascii_lowercase();
+            let lowercase_class = [
+                "english",
+                "locative",
+                "direction",
+                "place_after",
+                "person_noun",
+                "thing_after",
+            ]
+            .iter()
+            .any(|c| self.is(c, &lower));
+            // Organization and place head words ("FRONT", "CAMP") stay capitalized: in a caption
+            // in capitals they more often end a name than stand alone.
+            let head = ["org_head", "place_head", "org_first", "place_first"]
+                .iter()
+                .any(|c| self.is(c, &lower));
+            let common =
+                (self.common_size(&lower).is_some_and(|z| z <= 35) || lowercase_class) && !head;
+            let article = [
+                "AL-", "EL-", "AD-", "AR-", "AS-", "ASH-", "AT-", "AZ-", "AN-",
+            ]
+            .iter()
+            .find(|a| word.starts_with(**a) && word.len() > a.len());
+            if let Some(a) = article.filter(|_| word.is_ascii()) {
+                // "AL-NAIRAB" → "al-Nairab"
+                out.push_str(&a.to_ascii_lowercase());
+                let rest_word = &word[a.len()..];
+                out.push_str(&rest_word[..1]);
+                out.push_str(&rest_word[1..].to_ascii_lowercase());
+            } else if bare.contains('.') || (!common && bare.len() <= 3) || !word.is_ascii() {
+                out.push_str(word);
+            } else if common && !sentence_start {
+                out.push_str(&word.to_ascii_lowercase());
+            } else {
+                let mut cs = word.chars();
+                out.extend(cs.next());
+                out.push_str(&cs.as_str().to_ascii_lowercase());
+            }
+            sentence_start = word.ends_with('.') && !bare.contains('.');
+            rest = &rest[word_len..];
+        }
+        Some(out)
+    }
+
     fn is(&self, class: &str, word: &str) -> bool {
         let Some(bit) = class_bit(class) else {
             return false;
@@ -356,6 +431,35 @@ static ACRONYM_AFTER: LazyLock<Regex> =
 
 /// Finds people, organizations, places and demonyms outside the `exclude` spans (the credit).
 pub fn find_mentions(
+    text: &str,
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+    exclude: &[Span],
+) -> Mentions {
+    // A caption written in capitals throughout ("SYRIAN CIVIL DEFENCE VOLUNTEERS RESCUE ...")
+    // is read through a view in ordinary case; names are reported as written.
+    let Some(view) = lex.case_view(text) else {
+        return find_mentions_cased(text, lex, oracle, exclude);
+    };
+    let mut m = find_mentions_cased(&view, lex, oracle, exclude);
+    let original = |f: &mut Found<String>| f.value = f.span.slice(text).to_string();
+    for p in &mut m.people {
+        original(&mut p.name);
+        if let Some(r) = &mut p.role {
+            original(r);
+        }
+    }
+    for o in &mut m.organizations {
+        original(&mut o.name);
+    }
+    for p in &mut m.places {
+        p.name = p.span.slice(text).to_string();
+    }
+    m
+}
+
+/// [`find_mentions`] on text in ordinary case.
+fn find_mentions_cased(
     text: &str,
     lex: &NameLexicon,
     oracle: &dyn PlaceOracle,
@@ -1937,5 +2041,26 @@ mod tests {
         let m = run("forces loyal to President Bashar al-Assad.");
         assert_eq!(m.people[0].name.value, "Bashar al-Assad");
         assert_eq!(m.people[0].role.as_ref().unwrap().value, "President");
+    }
+
+    #[test]
+    fn captions_in_capitals_are_read_in_ordinary_case() {
+        // Written caption in the all-capitals style of some wire archives.
+        let text = "FIGHTERS OF THE AL-SHAMIYAH FRONT REST IN TAL SAMIN VILLAGE, NORTH OF RAQQA CITY, SYRIA. (PHOTO BY X/REUTERS)";
+        let view = NameLexicon::builtin().case_view(text).expect("a view");
+        assert_eq!(view.len(), text.len());
+        assert!(
+            view.starts_with("Fighters of the al-Shamiyah Front rest in"),
+            "{view}"
+        );
+        let m = run(text);
+        let places: Vec<_> = m.places.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(places, ["TAL SAMIN VILLAGE", "RAQQA", "SYRIA"]);
+        assert_eq!(m.organizations[0].name.value, "AL-SHAMIYAH FRONT");
+        assert!(
+            NameLexicon::builtin()
+                .case_view("An ordinary caption in Aleppo, Syria.")
+                .is_none()
+        );
     }
 }
