@@ -1086,7 +1086,15 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
     for (i, c) in t.char_indices() {
         // "Foto: Name/dpa © DPA Images | Name": a copyright sign inside starts a new part
         // (with its year: "© 2023").
-        if c == '/' || c == '|' || c == '\\' || (c == '©' && !t[..i].trim().is_empty()) {
+        // "Ali Jadallah—Anadolu/Getty Images": an em dash between a letter and a capital, with
+        // no spaces, separates too (Time's credit style).
+        let dash = c == '—'
+            && t[..i].chars().next_back().is_some_and(char::is_alphabetic)
+            && t[i + c.len_utf8()..]
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase);
+        if c == '/' || c == '|' || c == '\\' || dash || (c == '©' && !t[..i].trim().is_empty()) {
             segs.push(Span::new(body.start + last, body.start + i));
             last = i + c.len_utf8();
             if c == '©' {
@@ -1215,8 +1223,19 @@ fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Pa
                     .unknown
                     .push((text[outlet.start..outlet.end].to_string(), outlet)),
             }
-        } else if let Some(persons) = split_persons(text, dedouble(text, seg)) {
+        } else if let Some(mut persons) = split_persons(text, dedouble(text, seg)) {
             kind = Kind::Person;
+            // "(AP Photo/Xinhua, Name)": a known agency in a list of names is the source of
+            // the picture, not a photographer.
+            if persons.len() > 1 {
+                persons.retain(|(n, s)| match lex.lookup(n) {
+                    Some(i) => {
+                        p.hits.push((i, *s));
+                        false
+                    }
+                    None => true,
+                });
+            }
             let creator_position = idx == 0
                 || matches!(
                     prev,
@@ -1465,7 +1484,7 @@ fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)",
+        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:",
     )
     .expect("inner label regex")
 });
@@ -1481,6 +1500,11 @@ fn inner_label_at(t: &str) -> Option<usize> {
                 || (matches!(c, b'P' | b'I' | b'C' | b'F')
                     && i > 0
                     && (b[i - 1].is_ascii_lowercase() || b[i - 1] == b'.' || b[i - 1] >= 0x80))
+                // "…in November. photo : AFP": a lowercase label after a sentence end.
+                || (matches!(c, b'p' | b'i' | b'c' | b'f')
+                    && i > 1
+                    && matches!(b[i - 1], b' ' | b'\t')
+                    && b[..i].trim_ascii_end().ends_with(b"."))
         })
     } {
         return None;
@@ -1488,6 +1512,9 @@ fn inner_label_at(t: &str) -> Option<usize> {
     let m = INNER_LABEL.find(t)?;
     let at = if t[m.start()..].starts_with('|') {
         m.start()
+    } else if t[m.start()..].starts_with('.') {
+        // After the full stop and the spaces.
+        m.start() + 1 + (t[m.start() + 1..].len() - t[m.start() + 1..].trim_start().len())
     } else {
         // After the glued lowercase letter or full stop.
         m.start() + t[m.start()..].chars().next().map_or(1, char::len_utf8)
@@ -1503,6 +1530,15 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
         && let Some(m) = TAIL_TAGS.find(&text[s.start..s.end])
     {
         s = trim_span_chars(text, Span::new(s.start, s.start + m.start()), lead, trail);
+    }
+    // "Photo Name /Insidefoto/Sipa USA)": a closing bracket with no opening one is stray.
+    if !ch.paren {
+        let t = &text[s.start..s.end];
+        if let Some(close) = t.strip_suffix([')', ']'])
+            && !close.contains(['(', '['])
+        {
+            s = trim_span_chars(text, Span::new(s.start, s.start + close.len()), lead, trail);
+        }
     }
     if s.start >= s.end {
         return None;
@@ -1562,11 +1598,31 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
             return Some(unit(p, rule, unit_span));
         }
     }
+    // "Photo Name /Insidefoto/Sipa USA": the label alone, with no "by" or colon, before a
+    // name and a known agency.
+    if let Some(rest) = t
+        .strip_prefix("Photo ")
+        .or_else(|| t.strip_prefix("PHOTO "))
+        && rest.contains('/')
+    {
+        let body = Span::new(s.end - rest.len(), s.end);
+        let p = parse_body(text, body, lex, true);
+        if !p.invalid && p.first() == Kind::Person && !p.hits.is_empty() {
+            return Some(unit(p, "credit.label", unit_span));
+        }
+    }
     if may_start_with(t, &[b"fil", b"arc", b"han"]) && FILE_PHOTO.is_match(t) {
         return Some(Unit {
             weak: true,
             ..unit(Parsed::default(), "credit.file_photo", unit_span)
         });
+    }
+    // "… in Mogadishu, July 30, 2017.Feisal Omar", "…on June 14.Ali Jadallah—Anadolu/Getty
+    // Images": a credit glued to the full stop of the caption's last sentence.
+    if text[s.end..].trim().is_empty()
+        && let Some((p, span)) = glued_tail(text, s, lex)
+    {
+        return Some(unit(p, "credit.glued_tail", span));
     }
     // Chains, via, agency alone, NAME for OUTLET.
     if prefilter_on() && !may_be_chain(t, lex) {
@@ -1613,6 +1669,22 @@ fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
     }
     if ch.paren {
         return None;
+    }
+    let last = text[s.end..].trim().is_empty();
+    // "…the state itself. Siegfried Modola/The Globe and Mail": a name and an outlet as the
+    // caption's last sentence, even an outlet we do not know ("The …" or "… Times").
+    if last
+        && first_ok
+        && !p.invalid
+        && p.kinds == [Kind::Person, Kind::Org]
+        && p.creators.len() == 1
+        && p.unknown.len() == 1
+        && {
+            let o = p.unknown[0].0.as_str();
+            o.starts_with("The ") || is_outlet(o, lex)
+        }
+    {
+        return Some(unit(p, "credit.name_slash", unit_span));
     }
     // "… at 4.10 pm. / Eric Rechsteiner for Zoom Japan", or such a line alone at the end: set
     // apart as a credit, "NAME for OUTLET" names any outlet.
@@ -1857,9 +1929,55 @@ fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span
                     return Some((p, span));
                 }
             }
+            // A name glued to the last word ("in GatunduBaz Ratner / Reuters"): a capital right
+            // after five lowercase letters or more starts it.
+            let bb = before.as_bytes();
+            let camel = (5..bb.len()).rev().find(|&i| {
+                bb[i].is_ascii_uppercase() && bb[i - 5..i].iter().all(u8::is_ascii_lowercase)
+            });
+            if let Some(cs) = camel {
+                let name = before[cs..].trim();
+                let n = name.split_whitespace().count();
+                if (2..=4).contains(&n) && is_person_name(name) {
+                    let span = Span::new(s.start + cs, s.end);
+                    let p = parse_body(text, span, lex, false);
+                    if !p.invalid && !p.creators.is_empty() {
+                        return Some((p, span));
+                    }
+                }
+            }
         }
     }
     None
+}
+
+/// A credit glued to a full stop at the end of `s` ("2017.Feisal Omar", "June
+/// 14.Ali Jadallah—Anadolu/Getty Images"): a name alone (two to four words), or a name first
+/// and a known agency.
+fn glued_tail(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span)> {
+    // The glued full stop inside `s`, or right before it (the sentence splitter may have
+    // cut there already).
+    let mut from = s.start.saturating_sub(2);
+    while !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let t = &text[from..s.end];
+    let b = t.as_bytes();
+    let dot = (1..b.len().saturating_sub(1)).rev().find(|&i| {
+        b[i] == b'.' && b[i - 1].is_ascii_alphanumeric() && b[i + 1].is_ascii_uppercase()
+    })?;
+    let tail = &t[dot + 1..];
+    if tail.contains(". ") {
+        return None;
+    }
+    let span = Span::new(from + dot + 1, s.end);
+    let p = parse_body(text, span, lex, false);
+    let words = tail.split_whitespace().count();
+    let ok = !p.invalid
+        && p.first() == Kind::Person
+        && !p.creators.is_empty()
+        && (!p.hits.is_empty() || (p.kinds.len() == 1 && (2..=4).contains(&words)));
+    ok.then_some((p, span))
 }
 
 /// The line right above `s` when `s` starts its line and that line is a person's name alone
@@ -2860,6 +2978,81 @@ mod tests {
             inner_label_at("See the microphotograph: cells divide"),
             None
         );
+    }
+
+    #[test]
+    fn glued_and_unlabelled_credit_lines() {
+        // Written, not real (Globe and Mail style): name/outlet after the last sentence, an
+        // outlet we do not know.
+        check(
+            "Mourners bury their relatives in Tyre on Friday. For many, it was a sign the war is spreading. Anna Berg/The Halifax Herald",
+            &["Anna Berg"],
+            Some("The Halifax Herald"),
+        );
+        // Written (Sipa USA / IPTC style): "Photo" alone, a stray closing bracket.
+        check(
+            "Workers protest against the closure of gyms in Milan.\nMilan (Italy), October 27th 2020\nPhoto Marco Bianchi /Insidefoto/Sipa USA)",
+            &["Marco Bianchi"],
+            Some("Insidefoto"),
+        );
+        // Written (Manchester Evening News style): a space before the colon.
+        check(
+            "Fans gather outside the stadium on Sunday. Photo credit : Tom Rowe",
+            &["Tom Rowe"],
+            None,
+        );
+        // Written (Yonhap style).
+        check(
+            "Rescuers search a collapsed building in Seoul on Monday. (Yonhap)",
+            &[],
+            Some("Yonhap"),
+        );
+        // Written (AP distributing Xinhua): Xinhua is the source, not a photographer.
+        check(
+            "People gather in a park in Chengdu after an earthquake on May 12, 2008. (AP Photo/Xinhua, Li Gang)",
+            &["Li Gang"],
+            Some("AP"),
+        );
+        check(
+            "Rescuers work in Sendai on Monday. REUTERS/Kyodo",
+            &[],
+            Some("Reuters"),
+        );
+        // Written (observerbd style): a lowercase label after the last sentence.
+        check(
+            "Firefighters work at the site in Kharkiv on March 3. Officials said two people died. photo : AFP",
+            &[],
+            Some("AFP"),
+        );
+        // Written (Reuters page and Time styles): a credit glued to the full stop.
+        check(
+            "A man walks past a burnt car in Kabul, Afghanistan, July 30, 2017.Omar Sobhani",
+            &["Omar Sobhani"],
+            None,
+        );
+        check(
+            "Residents inspect the damage in Rafah, Gaza, on May 2.Said Khatib\u{2014}AFP/Getty Images",
+            &["Said Khatib"],
+            Some("AFP"),
+        );
+        // Written (NBC style): the name glued to the last word.
+        check(
+            "A woman casts her vote at a polling station in NairobiThomas Mukoya / Reuters",
+            &["Thomas Mukoya"],
+            Some("Reuters"),
+        );
+        // Not credits: an abbreviation glued to a word, a name glued to a short prefix.
+        for t in [
+            "Troops patrol the border, said the U.N.Security Council on Monday",
+            "Fans queue outside a McDonald store in Kyiv on May 3.",
+            "The leaders met in Paris. John Smith/The meeting ended late",
+        ] {
+            let c = find_credit(t, &lex());
+            assert!(
+                c.as_ref().is_none_or(|c| c.creators.is_empty()),
+                "{t:?}: {c:?}"
+            );
+        }
     }
 
     #[test]
