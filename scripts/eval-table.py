@@ -12,6 +12,7 @@ SETS = [
     ("heldout (80)", ["tests/fixtures/corpus/heldout.jsonl"]),
     ("heldout2 (70)", ["tests/fixtures/corpus/heldout2.jsonl"]),
     ("heldout3 (60)", ["tests/fixtures/corpus/heldout3.jsonl"]),
+    ("heldout4 (45)", ["tests/fixtures/corpus/heldout4.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
