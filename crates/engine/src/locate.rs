@@ -175,6 +175,9 @@ fn is_connector(word: &str, gaz: &Gazetteer) -> bool {
         return true;
     }
     let lower = w.to_lowercase();
+    if w.ends_with("-held") || w.ends_with("-controlled") || w.ends_with("-run") {
+        return true;
+    }
     if CONNECTORS.contains(&lower.as_str()) || w.chars().all(|c| c.is_ascii_digit()) {
         return true;
     }
@@ -193,7 +196,9 @@ fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>
                     // "the war against Russia, in Kyiv, Ukraine": after a country, a phrase
                     // with its own "in" starts another chain.
                     && !(places[*chain.last().unwrap()].known.as_ref().is_some_and(|k| k.kind == KnownKind::Country)
-                        && matches!(places[i].preposition.as_deref(), Some("in" | "at" | "near")))
+                        && text
+                            .get(places[*chain.last().unwrap()].span.end..places[i].span.start)
+                            .is_some_and(|gap| gap.split([' ', ',']).any(|w| matches!(w, "in" | "at" | "near"))))
                     && !(is_excluded_start(&places[chain[0]])
                         && is_locative(&places[i])
                         && places[i].preposition.as_deref() != Some("of")) =>
@@ -282,10 +287,49 @@ fn possessive_place_noun(text: &str, p: &PlacePhrase) -> bool {
     NOUNS.contains(&next)
 }
 
+/// "children, who fled from the violence in Mosul, attend a class in Erbil": a place inside a
+/// clause about where people fled from.
+fn in_flight_clause(text: &str, p: &PlacePhrase) -> bool {
+    let start = p.span.start.saturating_sub(40);
+    let mut start = start;
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let before = &text[start..p.span.start];
+    let clause = before.rsplit([',', '.', ';']).next().unwrap_or(before);
+    [
+        "fled",
+        "fleeing",
+        "escaped",
+        "escaping",
+        "displaced from",
+        "driven from",
+        "driven out of",
+        "evacuated from",
+    ]
+    .iter()
+    .filter_map(|w| clause.rfind(w).map(|at| &clause[at..]))
+    // Only the place the flight names: one locative word between the verb and the place.
+    .any(|tail| {
+        tail.split(' ')
+            .filter(|w| matches!(*w, "in" | "at" | "near"))
+            .count()
+            <= 1
+    })
+}
+
 fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Option<Vec<usize>> {
-    let first_idx = chains.iter().position(|c| {
+    let later_located = |k: usize| {
+        let s = places[chains[k][0]].sentence;
+        chains[k + 1..].iter().any(|c| {
+            let p = &places[c[0]];
+            p.sentence == s && is_locative(p) && !is_excluded_start(p) && !in_flight_clause(text, p)
+        })
+    };
+    let first_idx = chains.iter().enumerate().position(|(k, c)| {
         let p = &places[c[0]];
-        !is_excluded_start(p)
+        !(in_flight_clause(text, p) && later_located(k))
+            && !is_excluded_start(p)
             && is_locative(p)
             && (!p.possessive || c.len() > 1 || possessive_place_noun(text, p))
     });
@@ -638,7 +682,9 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             }
             (_, PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::Neighbourhood) => {
                 let after_possessive = pos > 0 && places[chosen[pos - 1]].possessive;
-                if sub_idx.is_none() && (city_idx.is_none() || after_possessive) {
+                // "Mosul, in al-Samah neighborhood": a named part after its town.
+                let after_town = city_idx.is_some_and(|c| pos > 0 && chosen[pos - 1] == c);
+                if sub_idx.is_none() && (city_idx.is_none() || after_possessive || after_town) {
                     // "Tokyo's Kameido", "Kabul's Shar-e-Naw": a part named after its town.
                     sub_idx = Some(i);
                 } else if city_idx.is_none() && p.cue == PlaceCue::Neighbourhood {
@@ -690,6 +736,15 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             (Resolved::Place(pl), PlaceCue::None)
                 if pl.feature_class == 'S' && sub_idx.is_none() && city_idx.is_none() =>
             {
+                sub_idx = Some(i);
+            }
+            (Resolved::Unknown, PlaceCue::Settlement)
+                if sub_idx.is_none()
+                    && city_idx.is_some()
+                    && pos > 0
+                    && places[chosen[pos - 1]].possessive =>
+            {
+                // "Aleppo's government-controlled area of al-Masharqa": a part of the town.
                 sub_idx = Some(i);
             }
             (Resolved::Place(_) | Resolved::Unknown | Resolved::Admin1(_), _) => match city_idx {

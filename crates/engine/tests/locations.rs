@@ -258,6 +258,51 @@ const CASES: &[Case] = &[
         Some("Idlib"),
         Some("SY"),
     ),
+    // Where people fled from is background when the sentence places the photo elsewhere.
+    case(
+        "Families who fled from the fighting in Raqqa rest at Ain Issa camp in Ain Issa, Syria, October 14, 2017.",
+        Some("Ain Issa camp"),
+        Some("Ain Issa"),
+        None,
+        Some("SY"),
+    ),
+    // Verbs of impact place their object; the preposition before "city of" governs the city.
+    case(
+        "Rescuers work at the site of a missile strike that hit central Odesa, southern Ukraine, 12 March 2024.",
+        None,
+        Some("Odesa"),
+        None,
+        Some("UA"),
+    ),
+    case(
+        "A fighter from the city of Zintan rests on a road in the southern Libyan city of Sabha, April 2, 2012.",
+        None,
+        Some("Sabha"),
+        None,
+        Some("LY"),
+    ),
+    // A part after its town: "stronghold of X, in Y neighbourhood", "X's area of Y", "the Y shrine".
+    case(
+        "Residents return to the former Islamic State stronghold of Raqqa, in al-Mashlab neighbourhood, October 2017.",
+        Some("al-Mashlab"),
+        Some("Raqqa"),
+        None,
+        Some("SY"),
+    ),
+    case(
+        "A mosque in Homs's government-controlled area of al-Waer, Syria, May 2, 2016.",
+        Some("al-Waer"),
+        Some("Homs"),
+        None,
+        Some("SY"),
+    ),
+    case(
+        "Pilgrims pray at the Sakhi shrine in Mazar-i-Sharif, Afghanistan, March 21, 2022.",
+        Some("Sakhi shrine"),
+        Some("Mazar-i-Sharif"),
+        None,
+        Some("AF"),
+    ),
     // "X City" where the gazetteer knows X.
     case(
         "A house collapsed by the quake. Photo taken on January 3 in Wajima City, Ishikawa Prefecture.",

@@ -537,6 +537,27 @@ fn find_mentions_cased(
                 || (is_opponent(text, piece.span, sport) && !lex.is("place_head", last_word))
                 || (sport && affiliation_of(text, piece.span))
                 || teams.iter().any(|t| t.contains(&piece.span)));
+        // "the Cbeca Ndosho hospital": a named hospital or clinic is an institution.
+        let institution = text[piece.span.end..].strip_prefix(' ').and_then(|rest| {
+            ["hospital", "clinic", "Hospital", "Clinic"]
+                .iter()
+                .find(|w| {
+                    rest.starts_with(*w)
+                        && !rest[w.len()..].starts_with(|c: char| c.is_alphanumeric())
+                })
+        });
+        if let Some(word) = institution
+            && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text)))
+            && oracle.place(s).is_none()
+        {
+            let span = Span::new(piece.span.start, piece.span.end + 1 + word.len());
+            m.organizations.push(OrgFound {
+                name: Found::new(span.slice(text).to_string(), span, "org.institution"),
+                acronym: None,
+                canonical: None,
+            });
+            continue;
+        }
         if !sport_team && let Some(p) = place_phrase(text, &words, &piece, lex, oracle, sport) {
             m.places.push(p);
             continue;
@@ -560,27 +581,6 @@ fn find_mentions_cased(
             && oracle.demonym(first_word).is_some()
             && lex.is("generic_force", last_word);
         if generic_forces {
-            continue;
-        }
-        // "the Cbeca Ndosho hospital": a named hospital or clinic is an institution.
-        let institution = text[piece.span.end..].strip_prefix(' ').and_then(|rest| {
-            ["hospital", "clinic", "Hospital", "Clinic"]
-                .iter()
-                .find(|w| {
-                    rest.starts_with(*w)
-                        && !rest[w.len()..].starts_with(|c: char| c.is_alphanumeric())
-                })
-        });
-        if let Some(word) = institution
-            && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text)))
-            && oracle.place(s).is_none()
-        {
-            let span = Span::new(piece.span.start, piece.span.end + 1 + word.len());
-            m.organizations.push(OrgFound {
-                name: Found::new(span.slice(text).to_string(), span, "org.institution"),
-                acronym: None,
-                canonical: None,
-            });
             continue;
         }
         if org_shape && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text))) {
@@ -1305,7 +1305,7 @@ fn place_phrase(
         }
     }
     // Words before: "town of X", "capital X", "in the northern Syrian city of X".
-    let before = words_before(text, words, piece.first, 6);
+    let before = words_before(text, words, piece.first, 8);
     let before_text: String = before
         .iter()
         .map(|(_, w)| w.as_str())
@@ -1579,8 +1579,34 @@ fn nearest_preposition(
     before: &[(usize, String)],
     lex: &NameLexicon,
 ) -> Option<String> {
-    for (j, w) in before.iter().rev() {
+    let mut after_cue_of = false;
+    for (k, (j, w)) in before.iter().enumerate().rev() {
         let w = w.as_str();
+        // "from the city of Misrata", "in the eastern Congolese city of Goma": the preposition
+        // that governs the place stands before its cue noun.
+        if w == "of" && k > 0 && cue_of(before[k - 1].1.as_str()) == PlaceCue::Settlement {
+            after_cue_of = true;
+            continue;
+        }
+        if after_cue_of && cue_of(w) == PlaceCue::Settlement {
+            continue;
+        }
+        // "missiles hit central Kharkiv": verbs of impact place their object.
+        if matches!(
+            w,
+            "hit"
+                | "struck"
+                | "rocked"
+                | "shook"
+                | "pounded"
+                | "bombed"
+                | "shelled"
+                | "flooded"
+                | "battered"
+                | "devastated"
+        ) {
+            return Some("in".to_string());
+        }
         if w == "of"
             && *j > 0
             && names::is_capitalized(words[*j - 1].span.slice(text))
@@ -1704,7 +1730,7 @@ fn list_neighbours_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> (b
 fn cue_before(word: &str) -> PlaceCue {
     match word {
         "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "port"
-        | "suburbs" | "suburb" | "location" | "district" => PlaceCue::Settlement,
+        | "suburbs" | "suburb" | "location" | "district" | "stronghold" => PlaceCue::Settlement,
         // "southern rural Idlib": Syrian usage for a province's countryside.
         "rural" => PlaceCue::Province,
         w => cue_of(w),
@@ -1729,7 +1755,9 @@ fn cue_of(word: &str) -> PlaceCue {
         | "park" | "arena" | "ground" | "field" | "garden" | "gardens" | "beach" | "gate"
         | "tower" | "museum" | "memorial" | "monument" | "base" | "abbey" | "cemetery"
         | "harbour" | "harbor" | "compound" | "estate" | "common" | "lane" | "avenue"
-        | "boulevard" | "bazaar" | "terminal" | "station" => PlaceCue::Landmark,
+        | "boulevard" | "bazaar" | "terminal" | "station" | "shrine" | "tomb" | "mausoleum"
+        | "monastery" | "synagogue" | "theatre" | "theater" | "prison" | "jail" | "refinery"
+        | "mall" | "hotel" => PlaceCue::Landmark,
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
         | "countryside" | "oblast" | "krai" => PlaceCue::Province,
         "county" => PlaceCue::District,
