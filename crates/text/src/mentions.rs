@@ -670,7 +670,19 @@ fn merge_possessive_names(
         let gap = &text[a.span.end..b.span.start];
         let joined = &text[a.span.start..b.span.end];
         let b_head = text[..b.span.end].rsplit(' ').next().unwrap_or("");
-        let landmark = lex.is("place_head", b_head);
+        // "St James' Park" joins; "China's Sichuan Province" does not (a division is no landmark).
+        let landmark = lex.is("place_head", b_head)
+            && !matches!(
+                b_head,
+                "Province"
+                    | "Region"
+                    | "Prefecture"
+                    | "County"
+                    | "Governorate"
+                    | "Oblast"
+                    | "District"
+                    | "State"
+            );
         if a.possessive
             && matches!(gap, "'s " | "’s " | "' " | "’ ")
             && (oracle.place(joined).is_some() || landmark)
@@ -1590,6 +1602,16 @@ fn nearest_preposition(
         }
         if after_cue_of && cue_of(w) == PlaceCue::Settlement {
             continue;
+        }
+        // "a road leading to the city of Makariv": the road is at the place.
+        if w == "to"
+            && k > 0
+            && matches!(
+                before[k - 1].1.as_str(),
+                "leading" | "road" | "way" | "route" | "highway"
+            )
+        {
+            return Some("near".to_string());
         }
         // "missiles hit central Kharkiv": verbs of impact place their object.
         if matches!(
