@@ -121,7 +121,7 @@ static SUBCOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static SAID_BY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)\s+(?:said|says|say|reported|report|told\s+[\p{L}]+)\b")
+    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|say|reported|report|told\s+[\p{L}]+)\b")
         .expect("SAID_BY regex")
 });
 

@@ -725,6 +725,20 @@ fn event_folded(
             ty = scored[j].ty;
             idx = j;
         }
+        // Rockets or shells fired during fighting told in the same sentence ("fighters launch
+        // rockets during clashes with militants"): the fighting is the incident.
+        if EVENT_TYPES[ty] == "shelling"
+            && let Some(j) = same_sent(idx, "armed_clash")
+            && scored[j].hit.start > scored[idx].hit.start
+            && during_before(
+                ft,
+                scored[j].hit.start,
+                sents.get(scored[j].sent).map_or(0, |s| s.start),
+            )
+        {
+            ty = scored[j].ty;
+            idx = j;
+        }
         // A bare "attack" told more precisely in its own or the next sentence ("a building damaged
         // in the recent Russian attack on Kherson. Russian troops intensified the shelling of
         // Kherson"): the precise incident, when it is not background ("amid") and the next
@@ -999,6 +1013,14 @@ fn in_relative_clause(text: &str, pos: usize, sent_start: usize) -> bool {
         return false;
     };
     !before[w..].contains([',', ';', ':', '(', ')'])
+}
+
+/// "during" within the three words before `pos` (not before the sentence start).
+fn during_before(text: &str, pos: usize, sent_start: usize) -> bool {
+    let from = sent_start.min(pos);
+    let before = &text[from..pos];
+    let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+    words.iter().any(|w| w.eq_ignore_ascii_case("during"))
 }
 
 /// True when the word before `pos` (within the sentence) is capitalized and not the

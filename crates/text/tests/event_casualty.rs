@@ -1379,6 +1379,81 @@ const WRITTEN: &[W] = &[
         injured: None,
         source: None,
     },
+    // written: an acronym in parentheses between the source and its verb ("the X (ABC) said").
+    W {
+        caption: "Rescuers work at the site of a residential building hit by a Russian air strike in Zaporizhzhia, Ukraine, 6 October 2023. At least 12 people were injured, the State Emergency Service of Ukraine (SESU) said. EPA/STRINGER",
+        ty: Some("air_strike"),
+        reported: true,
+        killed: None,
+        injured: Some(12),
+        source: Some("State Emergency Service of Ukraine"),
+    },
+    W {
+        caption: "Smoke rises after an Israeli air strike on the southern Lebanese village of Khiam, 3 November 2024. Three people were killed in the strike, the Lebanese National News Agency (NNA) reported. EPA/STR",
+        ty: Some("air_strike"),
+        reported: true,
+        killed: Some(3),
+        injured: None,
+        source: Some("Lebanese National News Agency"),
+    },
+    W {
+        caption: "Medics carry a wounded man after shelling in Donetsk, March 14, 2022. Shelling killed 20 people in the city centre, Donetsk's Emergency Situations Ministry (MChS) said. REUTERS/Alexander Ermochenko",
+        ty: Some("shelling"),
+        reported: true,
+        killed: Some(20),
+        injured: None,
+        source: Some("Donetsk's Emergency Situations Ministry"),
+    },
+    // written: rockets or shells fired during fighting named in the same sentence are the fighting.
+    W {
+        caption: "Kurdish Peshmerga fighters fire rockets during clashes with Islamic State militants near the town of Bashiqa, east of Mosul, Iraq, November 7, 2016. REUTERS/Azad Lashkari",
+        ty: Some("armed_clash"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Rebel fighters launch a mortar shell during heavy fighting against government forces in the town of Morek in Hama province, Syria, February 2, 2015. REUTERS/Stringer",
+        ty: Some("armed_clash"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    // written: a drone as the camera is no air strike; a suicide car attack is an explosion.
+    W {
+        caption: "A general view taken with a drone shows displaced families waiting to evacuate the besieged town of Madaya, Syria, April 14, 2017. REUTERS/Omar Sanadiki",
+        ty: Some("displacement"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "A drone view shows buses lined up to evacuate residents from the besieged district of al-Waer in Homs, Syria, March 18, 2017. REUTERS/Omar Sanadiki",
+        ty: Some("displacement"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Soldiers stand at the scene of a suicide car attack outside a hotel in Mogadishu, Somalia, June 15, 2018. REUTERS/Feisal Omar",
+        ty: Some("explosion"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Security forces gather near the wreckage left by a car bomb attack at a checkpoint in Kabul, Afghanistan, May 31, 2017. REUTERS/Omar Sobhani",
+        ty: Some("explosion"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
 ];
 
 #[test]
