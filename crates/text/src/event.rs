@@ -870,8 +870,12 @@ fn event_folded(
             Kind::HedgeGlobal => true,
             Kind::Hedge => {
                 let hs = sentence_of(sents, h.start);
+                // A hedge in a relative clause after the incident ("a car damaged by a bomb,
+                // which sources say was driven by …") hedges the clause's detail, not the incident.
                 anchors.iter().any(|&(s, a, z)| {
-                    s == hs && h.start.saturating_sub(z).max(a.saturating_sub(h.end)) <= HEDGE_REACH
+                    s == hs
+                        && h.start.saturating_sub(z).max(a.saturating_sub(h.end)) <= HEDGE_REACH
+                        && !(z <= h.start && relative_between(ft, z, h.start))
                 }) || (sents
                     .get(hs)
                     .is_some_and(|st| attribution_tail(ft, h.start, h.end, st.start, st.end))

@@ -1454,6 +1454,32 @@ const WRITTEN: &[W] = &[
         injured: None,
         source: None,
     },
+    // written: a hedge in a relative clause after the incident hedges the clause's detail, not the
+    // incident; a hedge before the incident in such a clause still hedges it.
+    W {
+        caption: "A truck destroyed by a roadside bomb, which Iraqi army sources say was carrying fuel for Islamic State fighters, is seen near Qayyarah, south of Mosul, Iraq. REUTERS/Alaa Al-Marjani",
+        ty: Some("explosion"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "A minibus damaged in a suicide bomb attack, which police said was aimed at a passing army convoy, stands on a road in Mogadishu, Somalia, March 3, 2019. REUTERS/Feisal Omar",
+        ty: Some("explosion"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Men walk past a school, which activists said was hit by a barrel bomb dropped by forces loyal to Syria's President Bashar al-Assad, in Aleppo, Syria, May 1, 2014. REUTERS/Hosam Katan",
+        ty: Some("air_strike"),
+        reported: true,
+        killed: None,
+        injured: None,
+        source: None,
+    },
 ];
 
 #[test]
