@@ -1480,6 +1480,32 @@ const WRITTEN: &[W] = &[
         injured: None,
         source: None,
     },
+    // written: a camp with no incident told is what the photo shows, named or not; an army or
+    // training camp is not.
+    W {
+        caption: "A boy carries bamboo poles along a muddy path at the Jamtoli camp in Cox's Bazar, Bangladesh, August 2, 2018. REUTERS/Mohammad Ponir Hossain",
+        ty: Some("displacement"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "A woman carries water past tents at a camp on the outskirts of Dadaab, Kenya, July 28, 2011. REUTERS/Thomas Mukoya",
+        ty: Some("displacement"),
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Afghan National Army recruits march at a training camp in Kabul, Afghanistan, June 4, 2013. REUTERS/Omar Sobhani",
+        ty: None,
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
 ];
 
 #[test]
