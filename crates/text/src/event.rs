@@ -582,6 +582,11 @@ fn event_folded(
         {
             continue;
         }
+        // A leader's title that says whose forces ("forces loyal to Syria's President Bashar
+        // al-Assad", "troops backed by the prime minister") is no political event.
+        if TITLES.contains(&lex.entries[h.entry].phrase.as_str()) && loyal_before(ft, h.start) {
+            continue;
+        }
         let sf = sentence_factor(sents.get(si).and_then(|s| s.rank));
         let qf = if quotes.iter().any(|&(a, z)| h.start > a && h.end <= z) {
             0.4
@@ -936,6 +941,18 @@ const WRECKED: [&str; 8] = [
     "damaged",
     "abandoned",
 ];
+
+/// Leaders' titles among the politics cues (see [`loyal_before`]).
+const TITLES: [&str; 3] = ["president", "prime minister", "minister"];
+
+/// True when "loyal to" or "backed by" stands within the four words before `pos`.
+fn loyal_before(text: &str, pos: usize) -> bool {
+    let words: Vec<&str> = text[..pos].split_whitespace().rev().take(4).collect();
+    words.windows(2).any(|w| {
+        (w[1].eq_ignore_ascii_case("loyal") && w[0].eq_ignore_ascii_case("to"))
+            || (w[1].eq_ignore_ascii_case("backed") && w[0].eq_ignore_ascii_case("by"))
+    })
+}
 
 /// True when one of the three words before `pos` is a wreck word ("destroyed Russian tanks").
 fn wrecked_before(text: &str, pos: usize) -> bool {

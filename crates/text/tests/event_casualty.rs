@@ -1506,6 +1506,23 @@ const WRITTEN: &[W] = &[
         injured: None,
         source: None,
     },
+    // written: a title that says whose forces is no political event.
+    W {
+        caption: "Soldiers loyal to Syria's President Bashar al-Assad walk through the government-held district of al-Midan in Aleppo, Syria, November 2, 2016. REUTERS/Omar Sanadiki",
+        ty: None,
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
+    W {
+        caption: "Militiamen backed by Prime Minister Abdulhamid Dbeibah guard a road in the Souq al-Juma district of Tripoli, Libya, May 17, 2022. REUTERS/Hazem Ahmed",
+        ty: None,
+        reported: false,
+        killed: None,
+        injured: None,
+        source: None,
+    },
 ];
 
 #[test]
