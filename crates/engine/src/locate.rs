@@ -328,7 +328,8 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     };
     let first_idx = chains.iter().enumerate().position(|(k, c)| {
         let p = &places[c[0]];
-        !(in_flight_clause(text, p) && later_located(k))
+        let background = in_flight_clause(text, p) && later_located(k);
+        !background
             && !is_excluded_start(p)
             && is_locative(p)
             && (!p.possessive || c.len() > 1 || possessive_place_noun(text, p))
