@@ -342,22 +342,16 @@ pub(crate) fn captures_in<'h>(
         }
         return;
     };
-    for &(a, z) in windows {
-        let hay = &text[..z];
-        let mut pos = a;
-        while pos <= z {
-            let Some(c) = re.captures_at(hay, pos) else {
-                break;
-            };
-            let Some(m) = c.get(0) else { break };
-            pos = if m.end() > m.start() {
-                m.end()
-            } else {
-                m.end() + hay[m.end()..].chars().next().map_or(1, char::len_utf8)
-            };
-            f(c);
-        }
-    }
+    each_in_windows(
+        text,
+        windows,
+        |hay, pos| {
+            let c = re.captures_at(hay, pos)?;
+            let (start, end) = c.get(0).map(|m| (m.start(), m.end()))?;
+            Some((c, start, end))
+        },
+        f,
+    );
 }
 
 /// Like [`captures_in`] for `find_iter`.
@@ -373,17 +367,34 @@ pub(crate) fn find_in<'h>(
         }
         return;
     };
+    each_in_windows(
+        text,
+        windows,
+        |hay, pos| re.find_at(hay, pos).map(|m| (m, m.start(), m.end())),
+        f,
+    );
+}
+
+/// Runs `search` from each window's start until it fails or passes the window's end, stepping
+/// past empty matches, and hands every match to `f`. `search` gets the text up to the window's end
+/// (so look-behind sees the text before the window) and the position to search from.
+fn each_in_windows<'h, T>(
+    text: &'h str,
+    windows: &[(usize, usize)],
+    search: impl Fn(&'h str, usize) -> Option<(T, usize, usize)>,
+    mut f: impl FnMut(T),
+) {
     for &(a, z) in windows {
         let hay = &text[..z];
         let mut pos = a;
         while pos <= z {
-            let Some(m) = re.find_at(hay, pos) else {
+            let Some((m, start, end)) = search(hay, pos) else {
                 break;
             };
-            pos = if m.end() > m.start() {
-                m.end()
+            pos = if end > start {
+                end
             } else {
-                m.end() + hay[m.end()..].chars().next().map_or(1, char::len_utf8)
+                end + hay[end..].chars().next().map_or(1, char::len_utf8)
             };
             f(m);
         }

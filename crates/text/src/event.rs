@@ -782,27 +782,23 @@ fn event_folded(
             ty = scored[j].ty;
             idx = j;
         }
-        // Fighting that people flee, in the same sentence: displacement.
-        if EVENT_TYPES[ty] == "armed_clash" {
-            let sent = scored[idx].sent;
-            if let Some((j, _)) = scored
-                .iter()
-                .enumerate()
-                .find(|(_, s)| EVENT_TYPES[s.ty] == "displacement" && s.sent == sent)
-            {
-                ty = scored[j].ty;
-                idx = j;
+        // Same-sentence precedence, applied in order:
+        // - fighting that people flee is displacement;
+        // - people fleeing or evacuated from a disaster named in the same sentence ("displaced
+        //   families who fled their flood-hit homes", "evacuated during an earthquake"): the
+        //   disaster is the incident, as the rescue after it is.
+        for (from, to) in [
+            ("armed_clash", "displacement"),
+            ("displacement", "disaster"),
+        ] {
+            if EVENT_TYPES[ty] != from {
+                continue;
             }
-        }
-        // People fleeing or evacuated from a disaster named in the same sentence ("displaced
-        // families who fled their flood-hit homes", "evacuated during an earthquake"): the
-        // disaster is the incident, as the rescue after it is.
-        if EVENT_TYPES[ty] == "displacement" {
             let sent = scored[idx].sent;
             if let Some((j, _)) = scored
                 .iter()
                 .enumerate()
-                .find(|(_, s)| EVENT_TYPES[s.ty] == "disaster" && s.sent == sent)
+                .find(|(_, s)| EVENT_TYPES[s.ty] == to && s.sent == sent)
             {
                 ty = scored[j].ty;
                 idx = j;
