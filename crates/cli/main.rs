@@ -444,16 +444,21 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
             let Some(dir) = gazetteer_dir(&cli.data_dir) else {
                 return Ok(0);
             };
-            println!("embedded: GeoNames cities500 extract (see data/gazetteer/ATTRIBUTION)");
+            let mut out = io::stdout().lock();
+            writeln!(
+                out,
+                "embedded: GeoNames cities500 extract (see data/gazetteer/ATTRIBUTION)"
+            )?;
             if dir.is_dir() {
                 for e in std::fs::read_dir(&dir)?.flatten() {
                     let p = e.path();
                     if p.extension().is_some_and(|x| x == "idx") {
-                        println!(
+                        writeln!(
+                            out,
                             "imported: {} ({} bytes)",
                             p.display(),
                             e.metadata().map(|m| m.len()).unwrap_or(0)
-                        );
+                        )?;
                     }
                 }
             }
@@ -462,14 +467,17 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
         GazetteerCommand::Lookup { name } => {
             let engine = load_engine(cli)?;
             let g = engine.gazetteer();
+            // Written with `?` so that a closed pipe ends the command quietly.
+            let mut out = io::stdout().lock();
             if let Some(c) = g.country_by_name(name) {
-                println!("country\t{}\t{}\t{}\t{}", c.code, c.name, c.lat, c.lon);
+                writeln!(out, "country\t{}\t{}\t{}\t{}", c.code, c.name, c.lat, c.lon)?;
             }
             for a in g.admin1_by_name(name, None) {
-                println!("admin1\t{}.{}\t{}", a.country, a.code, a.name);
+                writeln!(out, "admin1\t{}.{}\t{}", a.country, a.code, a.name)?;
             }
             for p in g.lookup(name) {
-                println!(
+                writeln!(
+                    out,
                     "place\t{}\t{}\t{}.{}\t{}{}\tpop {}\t{} {}",
                     p.geonames_id,
                     p.name,
@@ -484,7 +492,7 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
                     p.population,
                     p.lat,
                     p.lon
-                );
+                )?;
             }
             Ok(0)
         }
