@@ -502,22 +502,6 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     let mut warnings = Vec::new();
     let all_chains = chains(text, places, gaz);
     let chosen = choose_chain(text, places, &all_chains).unwrap_or_default();
-    if std::env::var_os("DEBUG_LOCATE").is_some() {
-        for c in &all_chains {
-            eprintln!(
-                "chain {:?}",
-                c.iter()
-                    .map(|&i| (
-                        &places[i].name,
-                        places[i].preposition.as_deref(),
-                        places[i].cue,
-                        places[i].sentence
-                    ))
-                    .collect::<Vec<_>>()
-            );
-        }
-        eprintln!("chosen {chosen:?}");
-    }
 
     // Country context: countries named in the chosen chain, demonyms inside or right before it,
     // then every country and demonym of the caption.
