@@ -13,6 +13,7 @@ SETS = [
     ("heldout2 (70)", ["tests/fixtures/corpus/heldout2.jsonl"]),
     ("heldout3 (60)", ["tests/fixtures/corpus/heldout3.jsonl"]),
     ("heldout4 (45)", ["tests/fixtures/corpus/heldout4.jsonl"]),
+    ("heldout5 (30)", ["tests/fixtures/corpus/heldout5.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
