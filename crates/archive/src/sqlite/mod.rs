@@ -1,0 +1,1219 @@
+//! The SQLite backend: one file, WAL, every write in one transaction with its audit entry.
+
+mod rows;
+mod search;
+
+use crate::apply::{apply_corrections, check_edit, field_value};
+use crate::ranked::{IndexDoc, RankedIndex, RankedSearch};
+use crate::{
+    ArchiveError, AuditEntry, BatchCounts, Correction, ExtractionInput, FacetCounts, FileCheck,
+    Hit, IngestId, IngestSummary, NewRecord, Provenance, Ranker, Result, SearchOptions,
+    SearchResults, Sort, SourceFile, StatsBy, Store, StoredRecord,
+};
+use dateline_model::Record;
+use dateline_query::{Filter, Query};
+use rayon::prelude::*;
+use rows::Columns;
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params, params_from_iter};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+pub use search::haversine_km;
+
+/// Options for opening an archive.
+#[derive(Debug, Clone, Default)]
+pub struct OpenOptions {
+    /// Limit the database to this many pages (4 KiB each); tests use it to simulate a full disk.
+    pub max_page_count: Option<u64>,
+    /// Open for reading only: every write fails, nothing is created or migrated.
+    pub read_only: bool,
+}
+
+/// The SQLite archive. Safe to share between threads; other processes may use the same file at
+/// the same time (readers never wait for an ingest; writers take turns).
+pub struct SqliteStore {
+    path: PathBuf,
+    opts: OpenOptions,
+    writer: Mutex<Connection>,
+    readers: Mutex<Vec<Connection>>,
+    ranked: Mutex<Option<RankedIndex>>,
+}
+
+fn now() -> String {
+    jiff::Timestamp::now()
+        .round(jiff::Unit::Millisecond)
+        .unwrap_or_else(|_| jiff::Timestamp::now())
+        .to_string()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl SqliteStore {
+    /// Opens (creating and migrating if needed) the archive at `path`.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+        Self::open_with(path, OpenOptions::default())
+    }
+
+    /// Opens with options.
+    pub fn open_with(path: impl AsRef<Path>, opts: OpenOptions) -> Result<Self> {
+        let path = path.as_ref().to_path_buf();
+        if opts.read_only && !path.is_file() {
+            return Err(ArchiveError::Io {
+                path: path.clone(),
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no archive here"),
+            });
+        }
+        let mut writer = Self::connect(&path, &opts)?;
+        if !opts.read_only {
+            crate::schema::migrate(&mut writer)?;
+        } else {
+            let v: i64 = writer.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+            if v != crate::schema::VERSION {
+                return Err(ArchiveError::Corrupt(format!(
+                    "schema version {v}, expected {}; open it once for writing to migrate",
+                    crate::schema::VERSION
+                )));
+            }
+        }
+        Ok(SqliteStore {
+            path,
+            opts,
+            writer: Mutex::new(writer),
+            readers: Mutex::new(Vec::new()),
+            ranked: Mutex::new(None),
+        })
+    }
+
+    fn connect(path: &Path, opts: &OpenOptions) -> Result<Connection> {
+        use rusqlite::OpenFlags;
+        let flags = if opts.read_only {
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        } else {
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        };
+        let conn = Connection::open_with_flags(path, flags)?;
+        conn.busy_timeout(Duration::from_secs(60))?;
+        if !opts.read_only {
+            conn.pragma_update(None, "journal_mode", "WAL")?;
+        }
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.pragma_update(None, "cache_size", -65_536)?;
+        if let Some(n) = opts.max_page_count {
+            conn.pragma_update(None, "max_page_count", n.min(i64::MAX as u64) as i64)?;
+        }
+        conn.create_scalar_function(
+            "dl_distance_km",
+            4,
+            rusqlite::functions::FunctionFlags::SQLITE_DETERMINISTIC
+                | rusqlite::functions::FunctionFlags::SQLITE_UTF8,
+            |ctx| {
+                let get = |i| ctx.get::<Option<f64>>(i);
+                Ok(match (get(0)?, get(1)?, get(2)?, get(3)?) {
+                    (Some(a), Some(b), Some(c), Some(d)) => Some(haversine_km(a, b, c, d)),
+                    _ => None,
+                })
+            },
+        )?;
+        Ok(conn)
+    }
+
+    /// The archive file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Where the derived ranked index lives: beside the archive file.
+    pub fn ranked_dir(&self) -> PathBuf {
+        let mut s = self.path.as_os_str().to_owned();
+        s.push(".ranked");
+        PathBuf::from(s)
+    }
+
+    fn writer(&self) -> MutexGuard<'_, Connection> {
+        self.writer.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn with_reader<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        let conn = self.readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let conn = match conn {
+            Some(c) => c,
+            None => Self::connect(&self.path, &self.opts)?,
+        };
+        let out = f(&conn);
+        self.readers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(conn);
+        out
+    }
+
+    /// Runs `f` in an IMMEDIATE transaction (the write lock is taken at BEGIN, so two writers
+    /// never deadlock upgrading a read lock).
+    fn write<T>(&self, f: impl FnOnce(&rusqlite::Transaction) -> Result<T>) -> Result<T> {
+        let mut conn = self.writer();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let out = f(&tx)?;
+        tx.commit()?;
+        Ok(out)
+    }
+
+    /// SQLite's own consistency check (`PRAGMA integrity_check`): `ok` or the problems found.
+    pub fn integrity_check(&self) -> Result<String> {
+        self.with_reader(|c| {
+            let mut stmt = c.prepare("PRAGMA integrity_check")?;
+            let rows: Vec<String> = stmt
+                .query_map([], |r| r.get(0))?
+                .collect::<std::result::Result<_, _>>()?;
+            Ok(rows.join("\n"))
+        })
+    }
+
+    /// Checks the audit log's hash chain; returns the sequence numbers of entries that do not
+    /// match (empty when the log is intact).
+    pub fn verify_log(&self) -> Result<Vec<i64>> {
+        let mut bad = Vec::new();
+        let mut prev = String::new();
+        for e in self.log()? {
+            let raw_prev: String = self.with_reader(|c| {
+                Ok(
+                    c.query_row("SELECT prev_hash FROM audit WHERE seq = ?", [e.seq], |r| {
+                        r.get(0)
+                    })?,
+                )
+            })?;
+            let detail = serde_json::to_string(&e.detail).unwrap_or_default();
+            if raw_prev != prev
+                || audit_hash(&prev, e.seq, &e.at, &e.action, &e.actor, &detail) != e.hash
+            {
+                bad.push(e.seq);
+            }
+            prev = e.hash;
+        }
+        Ok(bad)
+    }
+
+    /// Brings the ranked index up to date with the change log; returns the changes applied.
+    /// Another process holding the index (an ingest running elsewhere) is an error; searches then
+    /// fall back to FTS5.
+    pub fn sync_ranked(&self) -> Result<u64> {
+        let mut guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.is_none() {
+            *guard = Some(
+                RankedIndex::open(&self.ranked_dir())
+                    .map_err(|e| ArchiveError::Ranked(e.to_string()))?,
+            );
+        }
+        let index = guard.as_mut().expect("opened above");
+        let mut last = index.last_seq();
+        let mut applied = 0u64;
+        loop {
+            let (changes, docs) = self.with_reader(|c| {
+                let tx = c.unchecked_transaction()?;
+                let mut stmt = tx.prepare_cached(
+                    "SELECT seq, record FROM changes WHERE seq > ? ORDER BY seq LIMIT 100000",
+                )?;
+                let changes: Vec<(i64, i64)> = stmt
+                    .query_map([last], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<std::result::Result<_, _>>()?;
+                let mut rowids: Vec<i64> = changes.iter().map(|c| c.1).collect();
+                rowids.sort_unstable();
+                rowids.dedup();
+                let docs = index_docs(&tx, &rowids)?;
+                Ok((changes, docs))
+            })?;
+            let Some(&(max_seq, _)) = changes.last() else {
+                break;
+            };
+            let mut seen = std::collections::HashSet::new();
+            for &(_, rowid) in &changes {
+                if seen.insert(rowid) {
+                    index
+                        .apply(rowid, docs.get(&rowid))
+                        .map_err(|e| ArchiveError::Ranked(e.to_string()))?;
+                    applied += 1;
+                }
+            }
+            index
+                .commit(max_seq)
+                .map_err(|e| ArchiveError::Ranked(e.to_string()))?;
+            last = max_seq;
+        }
+        Ok(applied)
+    }
+
+    fn load_stored(&self, c: &Connection, rowid: i64) -> Result<StoredRecord> {
+        let (id, extracted, effective, extractor, reference_date, superseded_by): (
+            String,
+            Vec<u8>,
+            Option<Vec<u8>>,
+            String,
+            Option<String>,
+            Option<String>,
+        ) = c.query_row(
+            "SELECT id, extracted, effective, extractor, reference_date, superseded_by FROM records WHERE rowid = ?",
+            [rowid],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+        )?;
+        let extracted = rows::decode(&extracted)?;
+        let record = match effective {
+            Some(b) => rows::decode(&b)?,
+            None => extracted.clone(),
+        };
+        let mut stmt = c.prepare_cached(
+            "SELECT p.kind, f.path, p.line, p.input_id, f.sha256, p.ingested_at
+             FROM provenance p JOIN source_files f ON f.rowid = p.file
+             WHERE p.record = ? ORDER BY p.ingested_at, p.file, p.line",
+        )?;
+        let provenance = stmt
+            .query_map([rowid], |r| {
+                Ok(Provenance {
+                    kind: r.get(0)?,
+                    path: r.get(1)?,
+                    line: r
+                        .get::<_, Option<i64>>(2)?
+                        .filter(|l| *l > 0)
+                        .map(|l| l as u64),
+                    input_id: r.get(3)?,
+                    sha256: r.get(4)?,
+                    ingested_at: r.get(5)?,
+                })
+            })?
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        let corrections = load_corrections(c, rowid)?;
+        let mut stmt =
+            c.prepare_cached("SELECT id FROM records WHERE superseded_by = ? ORDER BY rowid")?;
+        let supersedes = stmt
+            .query_map([&id], |r| r.get(0))?
+            .collect::<std::result::Result<Vec<String>, _>>()?;
+        Ok(StoredRecord {
+            record,
+            extracted,
+            provenance,
+            corrections,
+            superseded_by,
+            supersedes,
+            extractor,
+            reference_date,
+        })
+    }
+
+    fn resolve_id(&self, c: &Connection, id: &str) -> Result<i64> {
+        let p = id.trim().to_ascii_lowercase();
+        if p.len() < 4 || p.len() > 64 || !p.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(ArchiveError::NotFound(format!(
+                "{id} (ids are hexadecimal; give at least 4 digits)"
+            )));
+        }
+        let mut stmt =
+            c.prepare_cached("SELECT rowid FROM records WHERE id >= ? AND id < ? LIMIT 2")?;
+        let rows: Vec<i64> = stmt
+            .query_map(params![p, format!("{p}g")], |r| r.get(0))?
+            .collect::<std::result::Result<_, _>>()?;
+        match rows.as_slice() {
+            [] => Err(ArchiveError::NotFound(id.to_string())),
+            [one] => Ok(*one),
+            _ => {
+                let count: i64 = c.query_row(
+                    "SELECT count(*) FROM records WHERE id >= ? AND id < ?",
+                    params![p, format!("{p}g")],
+                    |r| r.get(0),
+                )?;
+                Err(ArchiveError::Ambiguous {
+                    prefix: id.to_string(),
+                    count: count as usize,
+                })
+            }
+        }
+    }
+
+    fn search_sql(
+        &self,
+        q: &Query,
+        opts: &SearchOptions,
+    ) -> Result<(u64, Vec<(i64, Option<f32>)>)> {
+        let ranked = opts.sort == Sort::Relevance && q.has_positive_text();
+        let w = search::build(q, opts.loose_dates, opts.include_superseded, ranked);
+        self.with_reader(|c| {
+            let tx = c.unchecked_transaction()?;
+            let mut params = Vec::new();
+            let (from, order) = match (&w.fts, ranked) {
+                (Some(m), true) => {
+                    params.push(rusqlite::types::Value::Text(m.clone()));
+                    (
+                        "records_fts JOIN records ON records.rowid = records_fts.rowid WHERE records_fts MATCH ? AND",
+                        "bm25(records_fts), records.rowid",
+                    )
+                }
+                _ => (
+                    "records WHERE",
+                    match opts.sort {
+                        Sort::DateAsc => {
+                            "records.date_start IS NULL, records.date_start, records.rowid"
+                        }
+                        _ => "records.date_start IS NULL, records.date_start DESC, records.rowid DESC",
+                    },
+                ),
+            };
+            params.extend(w.params.iter().cloned());
+            let total: i64 = tx.query_row(
+                &format!("SELECT count(*) FROM {from} {}", w.sql),
+                params_from_iter(params.iter()),
+                |r| r.get(0),
+            )?;
+            let score = if ranked { "-bm25(records_fts)" } else { "NULL" };
+            params.push(rusqlite::types::Value::Integer(opts.limit as i64));
+            params.push(rusqlite::types::Value::Integer(opts.offset as i64));
+            let mut stmt = tx.prepare(&format!(
+                "SELECT records.rowid, {score} FROM {from} {} ORDER BY {order} LIMIT ? OFFSET ?",
+                w.sql
+            ))?;
+            let hits = stmt
+                .query_map(params_from_iter(params.iter()), |r| {
+                    Ok((r.get(0)?, r.get::<_, Option<f64>>(1)?.map(|s| s as f32)))
+                })?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok((total as u64, hits))
+        })
+    }
+
+    fn facets(&self, q: &Query, opts: &SearchOptions) -> Result<Vec<(String, FacetCounts)>> {
+        let mut out = Vec::new();
+        for (name, by) in [
+            ("agency", StatsBy::Agency),
+            ("country", StatsBy::Country),
+            ("type", StatsBy::Type),
+            ("year", StatsBy::Year),
+        ] {
+            let mut counts = self.stats_inner(by, q, opts.loose_dates, opts.include_superseded)?;
+            counts.retain(|(v, _)| v != NONE);
+            counts.truncate(10);
+            out.push((name.to_string(), counts));
+        }
+        Ok(out)
+    }
+
+    fn stats_inner(
+        &self,
+        by: StatsBy,
+        q: &Query,
+        loose_dates: bool,
+        include_superseded: bool,
+    ) -> Result<FacetCounts> {
+        let w = search::build(q, loose_dates, include_superseded, false);
+        let (expr, join) = match by {
+            StatsBy::Agency => ("min(records.agency)", "records.agency_key"),
+            StatsBy::Country => ("records.country", "records.country"),
+            StatsBy::Province => ("min(records.province)", "records.province_key"),
+            StatsBy::City => ("min(records.city)", "records.city_key"),
+            StatsBy::Type => ("records.event_type", "records.event_type"),
+            StatsBy::Year => (
+                "substr(records.date_iso, 1, 4)",
+                "substr(records.date_iso, 1, 4)",
+            ),
+            StatsBy::Month => (
+                "substr(records.date_iso, 1, 7)",
+                "substr(records.date_iso, 1, 7)",
+            ),
+            StatsBy::Creator => ("min(rc.name)", "rc.key"),
+        };
+        let from = if by == StatsBy::Creator {
+            "records LEFT JOIN record_creators rc ON rc.record = records.rowid"
+        } else {
+            "records"
+        };
+        let order = if matches!(by, StatsBy::Year | StatsBy::Month) {
+            "2 IS NULL, 2"
+        } else {
+            "1 DESC, 2"
+        };
+        let sql = format!(
+            "SELECT count(*), {expr} FROM {from} WHERE {} GROUP BY {join} ORDER BY {order}",
+            w.sql
+        );
+        self.with_reader(|c| {
+            let mut stmt = c.prepare(&sql)?;
+            let rows = stmt
+                .query_map(params_from_iter(w.params.iter()), |r| {
+                    Ok((
+                        r.get::<_, Option<String>>(1)?
+                            .unwrap_or_else(|| NONE.to_string()),
+                        r.get::<_, i64>(0)? as u64,
+                    ))
+                })?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn hits(&self, q: &Query, ids: &[(i64, Option<f32>)]) -> Result<Vec<Hit>> {
+        let near = q.filters.iter().find_map(|f| match f {
+            Filter::Near { lat, lon, .. } => Some((*lat, *lon)),
+            _ => None,
+        });
+        self.with_reader(|c| {
+            let mut stmt = c.prepare_cached(
+                "SELECT coalesce(effective, extracted) FROM records WHERE rowid = ?",
+            )?;
+            ids.iter()
+                .map(|&(rowid, score)| {
+                    let blob: Vec<u8> = stmt.query_row([rowid], |r| r.get(0))?;
+                    let record = rows::decode(&blob)?;
+                    let highlights = search::highlights(&record.caption, q);
+                    let distance_km = match (near, record.location.lat, record.location.lon) {
+                        (Some((a, b)), Some(lat), Some(lon)) => Some(haversine_km(a, b, lat, lon)),
+                        _ => None,
+                    };
+                    Ok(Hit {
+                        record,
+                        score,
+                        highlights,
+                        distance_km,
+                    })
+                })
+                .collect()
+        })
+    }
+}
+
+/// Shown for records that have no value of a `stats` dimension.
+pub const NONE: &str = "(none)";
+
+fn audit_hash(prev: &str, seq: i64, at: &str, action: &str, actor: &str, detail: &str) -> String {
+    let mut h = Sha256::new();
+    for part in [prev, &seq.to_string(), at, action, actor, detail] {
+        h.update(part.as_bytes());
+        h.update(b"\n");
+    }
+    hex(&h.finalize())
+}
+
+fn append_audit(
+    tx: &rusqlite::Transaction,
+    action: &str,
+    actor: &str,
+    detail: &Value,
+) -> Result<()> {
+    let (seq, prev): (i64, String) = tx
+        .query_row(
+            "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?
+        .unwrap_or((0, String::new()));
+    let seq = seq + 1;
+    let at = now();
+    let detail = serde_json::to_string(detail).expect("JSON serializes");
+    let hash = audit_hash(&prev, seq, &at, action, actor, &detail);
+    tx.execute(
+        "INSERT INTO audit(seq, at, action, actor, detail, prev_hash, hash) VALUES (?,?,?,?,?,?,?)",
+        params![seq, at, action, actor, detail, prev, hash],
+    )?;
+    Ok(())
+}
+
+fn load_corrections(c: &Connection, rowid: i64) -> Result<Vec<Correction>> {
+    let mut stmt = c.prepare_cached(
+        "SELECT field, value, previous, author, note, at FROM corrections WHERE record = ? ORDER BY rowid",
+    )?;
+    let rows = stmt
+        .query_map([rowid], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, Option<String>>(4)?,
+                r.get::<_, String>(5)?,
+            ))
+        })?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    rows.into_iter()
+        .map(|(field, value, previous, author, note, at)| {
+            let parse = |s: &str| {
+                serde_json::from_str(s)
+                    .map_err(|e| ArchiveError::Corrupt(format!("correction: {e}")))
+            };
+            Ok(Correction {
+                value: parse(&value)?,
+                previous: parse(&previous)?,
+                field,
+                author,
+                note,
+                at,
+            })
+        })
+        .collect()
+}
+
+/// Writes the effective columns of a record row.
+fn update_columns(
+    tx: &rusqlite::Transaction,
+    rowid: i64,
+    cols: &Columns,
+    effective: Option<&[u8]>,
+) -> Result<()> {
+    tx.prepare_cached(
+        "UPDATE records SET effective = ?, names = ?, agency = ?, agency_key = ?, country = ?,
+            province = ?, province_key = ?, city = ?, city_key = ?, event_type = ?, reported = ?,
+            date_iso = ?, date_start = ?, date_end = ?, lat = ?, lon = ?, killed = ?, injured = ?,
+            updated = ?
+         WHERE rowid = ?",
+    )?
+    .execute(params![
+        effective,
+        cols.names,
+        cols.agency,
+        cols.agency_key,
+        cols.country,
+        cols.province,
+        cols.province_key,
+        cols.city,
+        cols.city_key,
+        cols.event_type,
+        cols.reported,
+        cols.date_iso,
+        cols.date_start,
+        cols.date_end,
+        cols.lat,
+        cols.lon,
+        cols.killed,
+        cols.injured,
+        now(),
+        rowid
+    ])?;
+    write_creators(tx, rowid, cols)
+}
+
+fn write_creators(tx: &rusqlite::Transaction, rowid: i64, cols: &Columns) -> Result<()> {
+    tx.prepare_cached("DELETE FROM record_creators WHERE record = ?")?
+        .execute([rowid])?;
+    let mut stmt = tx.prepare_cached(
+        "INSERT OR IGNORE INTO record_creators(record, key, name) VALUES (?,?,?)",
+    )?;
+    for (key, name) in &cols.creators {
+        stmt.execute(params![rowid, key, name])?;
+    }
+    Ok(())
+}
+
+/// The ranked-index documents of the given rows (missing rows are simply absent).
+fn index_docs(c: &Connection, rowids: &[i64]) -> Result<HashMap<i64, IndexDoc>> {
+    let mut out = HashMap::with_capacity(rowids.len());
+    let mut stmt = c.prepare_cached(
+        "SELECT rowid, id, caption, names, agency, country, province, city, event_type, reported,
+                date_start, date_end, lat, lon, killed, injured, superseded_by IS NOT NULL
+         FROM records WHERE rowid = ?",
+    )?;
+    let mut creators = c.prepare_cached("SELECT name FROM record_creators WHERE record = ?")?;
+    for &rowid in rowids {
+        let doc = stmt
+            .query_row([rowid], |r| {
+                Ok(IndexDoc {
+                    rowid: r.get(0)?,
+                    id: r.get(1)?,
+                    caption: r.get(2)?,
+                    names: r.get(3)?,
+                    agency: r.get(4)?,
+                    creators: Vec::new(),
+                    country: r.get(5)?,
+                    province: r.get(6)?,
+                    city: r.get(7)?,
+                    event_type: r.get(8)?,
+                    reported: r.get(9)?,
+                    date_start: r.get(10)?,
+                    date_end: r.get(11)?,
+                    lat: r.get(12)?,
+                    lon: r.get(13)?,
+                    killed: r.get::<_, Option<i64>>(14)?.map(|k| k as u64),
+                    injured: r.get::<_, Option<i64>>(15)?.map(|k| k as u64),
+                    superseded: r.get(16)?,
+                })
+            })
+            .optional()?;
+        if let Some(mut doc) = doc {
+            doc.creators = creators
+                .query_map([rowid], |r| r.get(0))?
+                .collect::<std::result::Result<_, _>>()?;
+            out.insert(rowid, doc);
+        }
+    }
+    Ok(out)
+}
+
+/// A batch row prepared off the write lock (serialization and compression run in parallel).
+struct Prepared<'a> {
+    new: &'a NewRecord,
+    blob: Vec<u8>,
+    cols: Columns,
+}
+
+impl Store for SqliteStore {
+    fn ingest_begin(&self, file: &SourceFile, actor: &str, extractor: &str) -> Result<IngestId> {
+        self.write(|tx| {
+            let at = now();
+            let existing: Option<i64> = match &file.sha256 {
+                Some(sha) => tx
+                    .query_row(
+                        "SELECT rowid FROM source_files WHERE path = ? AND sha256 = ?",
+                        params![file.path, sha],
+                        |r| r.get(0),
+                    )
+                    .optional()?,
+                None => None,
+            };
+            let file_id = match existing {
+                Some(id) => id,
+                None => {
+                    tx.execute(
+                        "INSERT INTO source_files(path, sha256, size, first_ingested) VALUES (?,?,?,?)",
+                        params![file.path, file.sha256, file.size as i64, at],
+                    )?;
+                    tx.last_insert_rowid()
+                }
+            };
+            tx.execute(
+                "INSERT INTO ingests(file, actor, extractor, started) VALUES (?,?,?,?)",
+                params![file_id, actor, extractor, at],
+            )?;
+            Ok(IngestId(tx.last_insert_rowid()))
+        })
+    }
+
+    fn ingest_batch(&self, ingest: IngestId, batch: &[NewRecord]) -> Result<BatchCounts> {
+        let prepared: Vec<Prepared> = batch
+            .par_iter()
+            .map(|new| Prepared {
+                new,
+                blob: rows::encode(&new.record),
+                cols: Columns::of(&new.record),
+            })
+            .collect();
+        self.write(|tx| {
+            let at = now();
+            let (file_id, extractor): (i64, String) = tx.query_row(
+                "SELECT file, extractor FROM ingests WHERE rowid = ?",
+                [ingest.0],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            let mut counts = BatchCounts::default();
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO records(id, caption, extracted, extractor, reference_date, first_seen,
+                    updated, names, agency, agency_key, country, province, province_key, city,
+                    city_key, event_type, reported, date_iso, date_start, date_end, lat, lon,
+                    killed, injured)
+                 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                 ON CONFLICT(id) DO NOTHING",
+            )?;
+            let mut existing = tx.prepare_cached("SELECT rowid FROM records WHERE id = ?")?;
+            let mut provenance = tx.prepare_cached(
+                "INSERT OR IGNORE INTO provenance(file, line, record, kind, input_id, ingest, ingested_at)
+                 VALUES (?,?,?,?,?,?,?)",
+            )?;
+            for p in &prepared {
+                let r = &p.new.record;
+                let c = &p.cols;
+                let inserted = insert.execute(params![
+                    r.id,
+                    r.caption,
+                    p.blob,
+                    extractor,
+                    p.new.reference_date,
+                    at,
+                    at,
+                    c.names,
+                    c.agency,
+                    c.agency_key,
+                    c.country,
+                    c.province,
+                    c.province_key,
+                    c.city,
+                    c.city_key,
+                    c.event_type,
+                    c.reported,
+                    c.date_iso,
+                    c.date_start,
+                    c.date_end,
+                    c.lat,
+                    c.lon,
+                    c.killed,
+                    c.injured
+                ])?;
+                let rowid = if inserted == 1 {
+                    counts.new += 1;
+                    let rowid = tx.last_insert_rowid();
+                    write_creators(tx, rowid, c)?;
+                    rowid
+                } else {
+                    counts.unchanged += 1;
+                    existing.query_row([&r.id], |row| row.get(0))?
+                };
+                provenance.execute(params![
+                    file_id,
+                    r.source.line.unwrap_or(0) as i64,
+                    rowid,
+                    r.source.kind,
+                    r.input_id,
+                    ingest.0,
+                    at
+                ])?;
+            }
+            tx.execute(
+                "UPDATE ingests SET new = new + ?, unchanged = unchanged + ? WHERE rowid = ?",
+                params![counts.new as i64, counts.unchanged as i64, ingest.0],
+            )?;
+            Ok(counts)
+        })
+    }
+
+    fn ingest_finish(&self, ingest: IngestId, skipped: u64) -> Result<IngestSummary> {
+        let summary = self.write(|tx| {
+            let (file_id, path, sha, size, actor): (i64, String, Option<String>, i64, String) = tx
+                .query_row(
+                    "SELECT f.rowid, f.path, f.sha256, f.size, i.actor FROM ingests i
+                     JOIN source_files f ON f.rowid = i.file WHERE i.rowid = ?",
+                    [ingest.0],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+                )?;
+            let superseded = supersede(tx, file_id, &path)?;
+            tx.execute(
+                "UPDATE ingests SET finished = ?, skipped = ?, superseded = ? WHERE rowid = ?",
+                params![now(), skipped as i64, superseded as i64, ingest.0],
+            )?;
+            let (new, unchanged): (i64, i64) = tx.query_row(
+                "SELECT new, unchanged FROM ingests WHERE rowid = ?",
+                [ingest.0],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            let summary = IngestSummary {
+                new: new as u64,
+                unchanged: unchanged as u64,
+                superseded,
+                skipped,
+            };
+            append_audit(
+                tx,
+                "ingest",
+                &actor,
+                &json!({
+                    "ingest": ingest.0, "path": path, "sha256": sha, "size": size,
+                    "new": summary.new, "unchanged": summary.unchanged,
+                    "superseded": summary.superseded, "skipped": summary.skipped,
+                }),
+            )?;
+            Ok(summary)
+        })?;
+        if let Err(e) = self.sync_ranked() {
+            tracing::warn!("the ranked index will catch up later: {e}");
+        }
+        Ok(summary)
+    }
+
+    fn get(&self, id: &str) -> Result<StoredRecord> {
+        self.with_reader(|c| {
+            let rowid = self.resolve_id(c, id)?;
+            self.load_stored(c, rowid)
+        })
+    }
+
+    fn correct(
+        &self,
+        id: &str,
+        edits: &[(String, Value)],
+        author: &str,
+        note: Option<&str>,
+    ) -> Result<StoredRecord> {
+        let checked: Vec<(String, Value)> = edits
+            .iter()
+            .map(|(f, v)| Ok((f.clone(), check_edit(f, v.clone())?)))
+            .collect::<Result<_>>()?;
+        let rowid = self.write(|tx| {
+            let rowid = self.resolve_id(tx, id)?;
+            let stored = self.load_stored(tx, rowid)?;
+            let mut all: Vec<(String, Value)> = stored
+                .corrections
+                .iter()
+                .map(|c| (c.field.clone(), c.value.clone()))
+                .collect();
+            let mut current = serde_json::to_value(&stored.record).expect("records serialize");
+            let at = now();
+            for (field, value) in &checked {
+                let previous = field_value(&current, field);
+                tx.execute(
+                    "INSERT INTO corrections(record, field, value, previous, author, note, at)
+                     VALUES (?,?,?,?,?,?,?)",
+                    params![
+                        rowid,
+                        field,
+                        value.to_string(),
+                        previous.to_string(),
+                        author,
+                        note,
+                        at
+                    ],
+                )?;
+                append_audit(
+                    tx,
+                    "correct",
+                    author,
+                    &json!({ "id": stored.record.id, "field": field, "value": value,
+                             "previous": previous, "note": note }),
+                )?;
+                all.push((field.clone(), value.clone()));
+                let effective = apply_corrections(&stored.extracted, &all)?;
+                current = serde_json::to_value(&effective).expect("records serialize");
+            }
+            let effective = apply_corrections(&stored.extracted, &all)?;
+            update_columns(
+                tx,
+                rowid,
+                &Columns::of(&effective),
+                Some(&rows::encode(&effective)),
+            )?;
+            Ok(rowid)
+        })?;
+        if let Err(e) = self.sync_ranked() {
+            tracing::warn!("the ranked index will catch up later: {e}");
+        }
+        self.with_reader(|c| self.load_stored(c, rowid))
+    }
+
+    fn search(&self, query: &Query, opts: &SearchOptions) -> Result<SearchResults> {
+        let use_ranked = opts.sort == Sort::Relevance
+            && query.has_positive_text()
+            && opts.ranker == Ranker::Tantivy;
+        let mut page = None;
+        if use_ranked {
+            match self.sync_ranked() {
+                Ok(_) => {
+                    let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
+                    let index = guard.as_ref().expect("opened by sync");
+                    match index.search(
+                        query,
+                        &RankedSearch {
+                            limit: opts.limit,
+                            offset: opts.offset,
+                            loose_dates: opts.loose_dates,
+                            include_superseded: opts.include_superseded,
+                        },
+                    ) {
+                        Ok(r) => {
+                            page = Some((
+                                r.total,
+                                r.hits.into_iter().map(|(id, s)| (id, Some(s))).collect(),
+                            ))
+                        }
+                        Err(e) => tracing::warn!("ranked search failed, using FTS5: {e}"),
+                    }
+                }
+                Err(e) => tracing::warn!("ranked index unavailable, using FTS5: {e}"),
+            }
+        }
+        let (total, ids) = match page {
+            Some(p) => p,
+            None => self.search_sql(query, opts)?,
+        };
+        let hits = self.hits(query, &ids)?;
+        let facets = if opts.facets {
+            self.facets(query, opts)?
+        } else {
+            Vec::new()
+        };
+        Ok(SearchResults {
+            total,
+            hits,
+            facets,
+        })
+    }
+
+    fn stats(&self, by: StatsBy, query: &Query, loose_dates: bool) -> Result<FacetCounts> {
+        self.stats_inner(by, query, loose_dates, false)
+    }
+
+    fn extraction_inputs(&self, after: Option<&str>, limit: usize) -> Result<Vec<ExtractionInput>> {
+        self.with_reader(|c| {
+            let mut stmt = c.prepare_cached(
+                "SELECT r.rowid, r.id, r.caption, r.reference_date FROM records r
+                 WHERE r.id > ? ORDER BY r.id LIMIT ?",
+            )?;
+            let rows: Vec<(i64, String, String, Option<String>)> = stmt
+                .query_map(params![after.unwrap_or(""), limit as i64], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                })?
+                .collect::<std::result::Result<_, _>>()?;
+            let mut first = c.prepare_cached(
+                "SELECT p.kind, f.path, p.line, p.input_id, f.sha256 FROM provenance p
+                 JOIN source_files f ON f.rowid = p.file WHERE p.record = ?
+                 ORDER BY p.ingested_at, p.file, p.line LIMIT 1",
+            )?;
+            rows.into_iter()
+                .map(|(rowid, id, caption, reference_date)| {
+                    let (source, input_id) = first
+                        .query_row([rowid], |r| {
+                            Ok((
+                                dateline_model::Source {
+                                    kind: r.get(0)?,
+                                    path: r.get(1)?,
+                                    line: r
+                                        .get::<_, i64>(2)
+                                        .ok()
+                                        .filter(|l| *l > 0)
+                                        .map(|l| l as u64),
+                                    sha256: r.get(4)?,
+                                },
+                                r.get(3)?,
+                            ))
+                        })
+                        .optional()?
+                        .unwrap_or_default();
+                    Ok(ExtractionInput {
+                        id,
+                        caption,
+                        input_id,
+                        source,
+                        reference_date,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn replace_extractions(&self, records: &[Record], extractor: &str) -> Result<u64> {
+        let prepared: Vec<(&Record, Vec<u8>)> =
+            records.par_iter().map(|r| (r, rows::encode(r))).collect();
+        self.write(|tx| {
+            let mut changed = 0;
+            for (record, blob) in &prepared {
+                let row: Option<(i64, Vec<u8>)> = tx
+                    .prepare_cached("SELECT rowid, extracted FROM records WHERE id = ?")?
+                    .query_row([&record.id], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()?;
+                let Some((rowid, old)) = row else {
+                    return Err(ArchiveError::NotFound(record.id.clone()));
+                };
+                if rows::decode(&old)? == **record {
+                    continue;
+                }
+                let corrections: Vec<(String, Value)> = load_corrections(tx, rowid)?
+                    .into_iter()
+                    .map(|c| (c.field, c.value))
+                    .collect();
+                let effective = apply_corrections(record, &corrections)?;
+                tx.prepare_cached(
+                    "UPDATE records SET extracted = ?, extractor = ? WHERE rowid = ?",
+                )?
+                .execute(params![blob, extractor, rowid])?;
+                let eff_blob = (!corrections.is_empty()).then(|| rows::encode(&effective));
+                update_columns(tx, rowid, &Columns::of(&effective), eff_blob.as_deref())?;
+                changed += 1;
+            }
+            Ok(changed)
+        })
+    }
+
+    fn audit(&self, action: &str, actor: &str, detail: Value) -> Result<()> {
+        self.write(|tx| append_audit(tx, action, actor, &detail))?;
+        if action == "reextract"
+            && let Err(e) = self.sync_ranked()
+        {
+            tracing::warn!("the ranked index will catch up later: {e}");
+        }
+        Ok(())
+    }
+
+    fn log(&self) -> Result<Vec<AuditEntry>> {
+        self.with_reader(|c| {
+            let mut stmt =
+                c.prepare("SELECT seq, at, action, actor, detail, hash FROM audit ORDER BY seq")?;
+            let rows = stmt
+                .query_map([], |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, String>(4)?,
+                        r.get::<_, String>(5)?,
+                    ))
+                })?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            rows.into_iter()
+                .map(|(seq, at, action, actor, detail, hash)| {
+                    Ok(AuditEntry {
+                        seq,
+                        at,
+                        action,
+                        actor,
+                        detail: serde_json::from_str(&detail)
+                            .map_err(|e| ArchiveError::Corrupt(format!("audit {seq}: {e}")))?,
+                        hash,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn verify_sources(&self, actor: &str) -> Result<Vec<FileCheck>> {
+        let files: Vec<(i64, String, String)> = self.with_reader(|c| {
+            let mut stmt = c.prepare(
+                "SELECT rowid, path, sha256 FROM source_files WHERE sha256 IS NOT NULL ORDER BY path, rowid",
+            )?;
+            let rows = stmt
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })?;
+        let mut checks = Vec::new();
+        for (file_id, path, sha) in files {
+            let now_sha = match std::fs::File::open(&path) {
+                Ok(mut f) => {
+                    use std::io::Read;
+                    let mut h = Sha256::new();
+                    let mut buf = vec![0u8; 1 << 16];
+                    loop {
+                        let n = f.read(&mut buf).map_err(|source| ArchiveError::Io {
+                            path: PathBuf::from(&path),
+                            source,
+                        })?;
+                        if n == 0 {
+                            break;
+                        }
+                        h.update(&buf[..n]);
+                    }
+                    Some(hex(&h.finalize()))
+                }
+                Err(_) => None,
+            };
+            let status = match &now_sha {
+                None => "missing",
+                Some(s) if *s == sha => "ok",
+                Some(_) => "changed",
+            };
+            let previous: Option<(String, String)> = self.with_reader(|c| {
+                Ok(c.query_row(
+                    "SELECT at, status FROM file_checks WHERE file = ? ORDER BY rowid DESC LIMIT 1",
+                    [file_id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?)
+            })?;
+            checks.push((
+                file_id,
+                FileCheck {
+                    path,
+                    sha256_at_ingest: sha,
+                    status: status.into(),
+                    sha256_now: now_sha,
+                    checked_at: now(),
+                    previous,
+                },
+            ));
+        }
+        self.write(|tx| {
+            for (file_id, c) in &checks {
+                tx.execute(
+                    "INSERT INTO file_checks(file, at, status, sha256) VALUES (?,?,?,?)",
+                    params![file_id, c.checked_at, c.status, c.sha256_now],
+                )?;
+            }
+            let count = |s: &str| checks.iter().filter(|(_, c)| c.status == s).count();
+            append_audit(
+                tx,
+                "verify",
+                actor,
+                &json!({ "files": checks.len(), "ok": count("ok"), "changed": count("changed"),
+                         "missing": count("missing") }),
+            )
+        })?;
+        Ok(checks.into_iter().map(|(_, c)| c).collect())
+    }
+
+    fn reindex(&self) -> Result<u64> {
+        {
+            let mut guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
+            if guard.is_none() {
+                *guard = Some(
+                    RankedIndex::open(&self.ranked_dir())
+                        .map_err(|e| ArchiveError::Ranked(e.to_string()))?,
+                );
+            }
+            let index = guard.as_mut().expect("opened above");
+            index
+                .clear()
+                .map_err(|e| ArchiveError::Ranked(e.to_string()))?;
+            index
+                .commit(0)
+                .map_err(|e| ArchiveError::Ranked(e.to_string()))?;
+        }
+        self.sync_ranked()?;
+        let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
+        let n = guard.as_ref().map(|i| i.num_docs()).unwrap_or(0);
+        drop(guard);
+        self.audit("reindex", "dateline", json!({ "documents": n }))?;
+        Ok(n)
+    }
+
+    fn count(&self) -> Result<u64> {
+        self.with_reader(|c| {
+            Ok(c.query_row(
+                "SELECT count(*) FROM records WHERE superseded_by IS NULL",
+                [],
+                |r| r.get::<_, i64>(0),
+            )? as u64)
+        })
+    }
+}
+
+/// Marks as superseded the records of earlier versions of `path` whose place in the file (input
+/// id when both versions give one, else line) now holds a different caption, when that caption
+/// is no longer anywhere in the new version and is not also kept by another file.
+fn supersede(tx: &rusqlite::Transaction, file_id: i64, path: &str) -> Result<u64> {
+    let earlier: i64 = tx.query_row(
+        "SELECT count(*) FROM source_files WHERE path = ? AND rowid != ?",
+        params![path, file_id],
+        |r| r.get(0),
+    )?;
+    if earlier == 0 {
+        return Ok(0);
+    }
+    let common = "
+        FROM provenance o
+        JOIN source_files fo ON fo.rowid = o.file AND fo.path = ?1 AND fo.rowid != ?2
+        JOIN records ro ON ro.rowid = o.record AND ro.superseded_by IS NULL
+        JOIN provenance n ON n.file = ?2 AND {KEY}
+        JOIN records rn ON rn.rowid = n.record
+        WHERE NOT EXISTS (SELECT 1 FROM provenance x WHERE x.file = ?2 AND x.record = o.record)
+          AND NOT EXISTS (SELECT 1 FROM provenance y WHERE y.file = o.file AND y.record = n.record)
+          AND NOT EXISTS (SELECT 1 FROM provenance z JOIN source_files fz ON fz.rowid = z.file
+                          WHERE z.record = o.record AND fz.path != ?1)";
+    let mut pairs: Vec<(i64, String)> = Vec::new();
+    for key in [
+        "o.input_id IS NOT NULL AND n.input_id = o.input_id",
+        "n.line = o.line AND (o.input_id IS NULL OR n.input_id IS NULL)",
+    ] {
+        let sql = format!("SELECT o.record, rn.id {}", common.replace("{KEY}", key));
+        let mut stmt = tx.prepare(&sql)?;
+        let rows = stmt
+            .query_map(params![path, file_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<std::result::Result<Vec<(i64, String)>, _>>()?;
+        pairs.extend(rows);
+    }
+    let mut n = 0;
+    let at = now();
+    for (old, new_id) in pairs {
+        n += tx.execute(
+            "UPDATE records SET superseded_by = ?, updated = ? WHERE rowid = ? AND superseded_by IS NULL",
+            params![new_id, at, old],
+        )? as u64;
+    }
+    Ok(n)
+}

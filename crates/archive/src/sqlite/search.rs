@@ -1,0 +1,449 @@
+//! From a parsed query to SQL: a WHERE clause with bound parameters, FTS5 MATCH strings built
+//! by one quoting function, and the highlighting of matched words.
+
+use super::rows::days;
+use crate::fold::fold;
+use dateline_query::{Count, Field, Filter, Query, TextClause};
+use rusqlite::types::Value as SqlValue;
+
+/// Mean Earth radius (IUGG), km.
+pub const EARTH_RADIUS_KM: f64 = 6371.0088;
+
+/// Great-circle distance in km (haversine).
+pub fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
+    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
+    let dp = (lat2 - lat1).to_radians();
+    let dl = (lon2 - lon1).to_radians();
+    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_KM * a.sqrt().min(1.0).asin()
+}
+
+/// A WHERE clause over `records` and its parameters.
+#[derive(Debug, Default)]
+pub struct Where {
+    pub sql: String,
+    pub params: Vec<SqlValue>,
+    /// The FTS5 MATCH string of the positive text clauses, if any (joined by the caller when
+    /// ranking by bm25).
+    pub fts: Option<String>,
+    /// Centre of a `near:` filter, for reporting distances.
+    pub near: Option<(f64, f64)>,
+}
+
+impl Where {
+    fn and(&mut self, sql: &str) {
+        if !self.sql.is_empty() {
+            self.sql.push_str(" AND ");
+        }
+        self.sql.push_str(sql);
+    }
+    fn placeholders(&mut self, values: impl IntoIterator<Item = SqlValue>) -> String {
+        let mut out = Vec::new();
+        for v in values {
+            self.params.push(v);
+            out.push("?");
+        }
+        out.join(",")
+    }
+}
+
+/// One FTS5 string literal: the only way user text enters a MATCH expression. FTS5 strings are
+/// double-quoted with `""` for a quote; inside them every character is literal.
+pub fn fts_string(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+fn has_token(s: &str) -> bool {
+    s.chars().any(char::is_alphanumeric)
+}
+
+/// The MATCH expression of one clause; `None` when the clause has nothing searchable (only
+/// punctuation), in which case it is dropped, as the tokenizer would drop it.
+fn fts_clause(c: &TextClause) -> Option<String> {
+    match c {
+        TextClause::Word { word, .. } => has_token(word).then(|| fts_string(word)),
+        TextClause::Prefix { stem, .. } => {
+            has_token(stem).then(|| format!("{}*", fts_string(stem)))
+        }
+        TextClause::Phrase { words, .. } => {
+            let joined = words.join(" ");
+            has_token(&joined).then(|| fts_string(&joined))
+        }
+        TextClause::Any { alternatives, .. } => {
+            let parts: Vec<String> = alternatives.iter().filter_map(fts_clause).collect();
+            (!parts.is_empty()).then(|| format!("({})", parts.join(" OR ")))
+        }
+        TextClause::Not { clause, .. } => fts_clause(clause),
+    }
+}
+
+/// Boxes (south, north, west, east) that together cover a circle; two when it crosses the
+/// antimeridian, one spanning all longitudes near a pole.
+pub fn circle_boxes(lat: f64, lon: f64, radius_km: f64) -> Vec<(f64, f64, f64, f64)> {
+    let dlat = (radius_km / EARTH_RADIUS_KM).to_degrees();
+    let (south, north) = ((lat - dlat).max(-90.0), (lat + dlat).min(90.0));
+    let cos = lat.to_radians().cos();
+    if north >= 89.999 || south <= -89.999 || cos < 1e-6 {
+        return vec![(south, north, -180.0, 180.0)];
+    }
+    let dlon = (dlat / cos).min(180.0);
+    let (west, east) = (lon - dlon, lon + dlon);
+    if dlon >= 180.0 {
+        vec![(south, north, -180.0, 180.0)]
+    } else if west < -180.0 {
+        vec![
+            (south, north, west + 360.0, 180.0),
+            (south, north, -180.0, east),
+        ]
+    } else if east > 180.0 {
+        vec![
+            (south, north, west, 180.0),
+            (south, north, -180.0, east - 360.0),
+        ]
+    } else {
+        vec![(south, north, west, east)]
+    }
+}
+
+fn geo_boxes(w: &mut Where, boxes: &[(f64, f64, f64, f64)]) -> String {
+    let parts: Vec<String> = boxes
+        .iter()
+        .map(|&(s, n, west, e)| {
+            let p = w.placeholders([
+                SqlValue::Real(n),
+                SqlValue::Real(s),
+                SqlValue::Real(e),
+                SqlValue::Real(west),
+            ]);
+            let _ = p;
+            "(min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?)".to_string()
+        })
+        .collect();
+    format!(
+        "records.rowid IN (SELECT id FROM records_geo WHERE {})",
+        parts.join(" OR ")
+    )
+}
+
+/// Builds the WHERE clause. `loose_dates` lets a coarse date match a range it only overlaps.
+/// With `fts_joined` the caller joins `records_fts` and binds [`Where::fts`] itself (to rank by
+/// bm25), so the positive text clauses are left out of the WHERE clause.
+pub fn build(q: &Query, loose_dates: bool, include_superseded: bool, fts_joined: bool) -> Where {
+    let mut w = Where::default();
+    if !include_superseded {
+        w.and("records.superseded_by IS NULL");
+    }
+    let positives: Vec<String> = q
+        .text
+        .iter()
+        .filter(|c| !matches!(c, TextClause::Not { .. }))
+        .filter_map(fts_clause)
+        .collect();
+    if fts_joined && !positives.is_empty() {
+        w.fts = Some(positives.join(" AND "));
+    } else if !positives.is_empty() {
+        let m = positives.join(" AND ");
+        let p = w.placeholders([SqlValue::Text(m.clone())]);
+        w.and(&format!(
+            "records.rowid IN (SELECT rowid FROM records_fts WHERE records_fts MATCH {p})"
+        ));
+        w.fts = Some(m);
+    }
+    for c in &q.text {
+        if let TextClause::Not { clause, .. } = c
+            && let Some(m) = fts_clause(clause)
+        {
+            let p = w.placeholders([SqlValue::Text(m)]);
+            w.and(&format!(
+                "records.rowid NOT IN (SELECT rowid FROM records_fts WHERE records_fts MATCH {p})"
+            ));
+        }
+    }
+    for f in &q.filters {
+        match f {
+            Filter::Field {
+                field,
+                values,
+                negated,
+                ..
+            } => {
+                let (column, folded): (&str, Vec<String>) = match field {
+                    Field::Agency => (
+                        "records.agency_key",
+                        values.iter().map(|v| fold(v)).collect(),
+                    ),
+                    Field::Country => (
+                        "records.country",
+                        values
+                            .iter()
+                            .map(|v| v.trim().to_ascii_uppercase())
+                            .collect(),
+                    ),
+                    Field::Province => (
+                        "records.province_key",
+                        values.iter().map(|v| fold(v)).collect(),
+                    ),
+                    Field::City => ("records.city_key", values.iter().map(|v| fold(v)).collect()),
+                    Field::Type => (
+                        "records.event_type",
+                        values.iter().map(|v| v.to_ascii_lowercase()).collect(),
+                    ),
+                    Field::Creator => {
+                        let p = w.placeholders(values.iter().map(|v| SqlValue::Text(fold(v))));
+                        let exists = format!(
+                            "EXISTS (SELECT 1 FROM record_creators c WHERE c.record = records.rowid AND c.key IN ({p}))"
+                        );
+                        w.and(&if *negated {
+                            format!("NOT {exists}")
+                        } else {
+                            exists
+                        });
+                        continue;
+                    }
+                    Field::Id => {
+                        let mut parts = Vec::new();
+                        for v in values {
+                            let v = v.trim().to_ascii_lowercase();
+                            let p = w.placeholders([
+                                SqlValue::Text(v.clone()),
+                                SqlValue::Text(format!("{v}\u{10FFFF}")),
+                            ]);
+                            let _ = p;
+                            parts.push("(records.id >= ? AND records.id < ?)".to_string());
+                        }
+                        let any = format!("({})", parts.join(" OR "));
+                        w.and(&if *negated { format!("NOT {any}") } else { any });
+                        continue;
+                    }
+                };
+                let p = w.placeholders(folded.into_iter().map(SqlValue::Text));
+                if *negated {
+                    w.and(&format!("({column} IS NULL OR {column} NOT IN ({p}))"));
+                } else {
+                    w.and(&format!("{column} IN ({p})"));
+                }
+            }
+            Filter::Reported { value, .. } => {
+                let p = w.placeholders([SqlValue::Integer(*value as i64)]);
+                w.and(&format!("records.reported = {p}"));
+            }
+            Filter::Date { from, to, .. } => {
+                let from = from.map(days);
+                let to = to.map(days);
+                w.and("records.date_start IS NOT NULL");
+                if loose_dates {
+                    if let Some(t) = to {
+                        let p = w.placeholders([SqlValue::Integer(t)]);
+                        w.and(&format!("records.date_start <= {p}"));
+                    }
+                    if let Some(f) = from {
+                        let p = w.placeholders([SqlValue::Integer(f)]);
+                        w.and(&format!("records.date_end >= {p}"));
+                    }
+                } else {
+                    if let Some(f) = from {
+                        let p = w.placeholders([SqlValue::Integer(f)]);
+                        w.and(&format!("records.date_start >= {p}"));
+                    }
+                    if let Some(t) = to {
+                        let p = w.placeholders([SqlValue::Integer(t)]);
+                        w.and(&format!("records.date_end <= {p}"));
+                    }
+                }
+            }
+            Filter::Count {
+                count, min, max, ..
+            } => {
+                let col = match count {
+                    Count::Killed => "records.killed",
+                    Count::Injured => "records.injured",
+                };
+                w.and(&format!("{col} IS NOT NULL"));
+                if let Some(m) = min {
+                    let p = w.placeholders([SqlValue::Integer((*m).min(i64::MAX as u64) as i64)]);
+                    w.and(&format!("{col} >= {p}"));
+                }
+                if let Some(m) = max {
+                    let p = w.placeholders([SqlValue::Integer((*m).min(i64::MAX as u64) as i64)]);
+                    w.and(&format!("{col} <= {p}"));
+                }
+            }
+            Filter::BBox {
+                south,
+                west,
+                north,
+                east,
+                ..
+            } => {
+                let boxes = if west <= east {
+                    vec![(*south, *north, *west, *east)]
+                } else {
+                    vec![
+                        (*south, *north, *west, 180.0),
+                        (*south, *north, -180.0, *east),
+                    ]
+                };
+                let sql = geo_boxes(&mut w, &boxes);
+                w.and(&sql);
+            }
+            Filter::Near {
+                lat,
+                lon,
+                radius_km,
+                ..
+            } => {
+                let sql = geo_boxes(&mut w, &circle_boxes(*lat, *lon, *radius_km));
+                w.and(&sql);
+                let p = w.placeholders([
+                    SqlValue::Real(*lat),
+                    SqlValue::Real(*lon),
+                    SqlValue::Real(*radius_km),
+                ]);
+                let _ = p;
+                w.and("dl_distance_km(records.lat, records.lon, ?, ?) <= ?");
+                w.near = Some((*lat, *lon));
+            }
+        }
+    }
+    if w.sql.is_empty() {
+        w.sql.push_str("1");
+    }
+    w
+}
+
+/// Byte ranges of the caption that a positive text clause matched, in order, not overlapping.
+pub fn highlights(caption: &str, q: &Query) -> Vec<(usize, usize)> {
+    let tokens: Vec<(usize, usize, String)> = tokenize(caption);
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    fn mark(c: &TextClause, tokens: &[(usize, usize, String)], out: &mut Vec<(usize, usize)>) {
+        match c {
+            TextClause::Word { word, .. } => mark_seq(&fold_words(word), false, tokens, out),
+            TextClause::Prefix { stem, .. } => mark_seq(&fold_words(stem), true, tokens, out),
+            TextClause::Phrase { words, .. } => {
+                mark_seq(&fold_words(&words.join(" ")), false, tokens, out)
+            }
+            TextClause::Any { alternatives, .. } => {
+                for a in alternatives {
+                    mark(a, tokens, out);
+                }
+            }
+            TextClause::Not { .. } => {}
+        }
+    }
+    for c in &q.text {
+        mark(c, &tokens, &mut out);
+    }
+    out.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for (s, e) in out {
+        match merged.last_mut() {
+            Some(last) if s <= last.1 => last.1 = last.1.max(e),
+            _ => merged.push((s, e)),
+        }
+    }
+    merged
+}
+
+fn fold_words(s: &str) -> Vec<String> {
+    tokenize(s).into_iter().map(|(_, _, t)| t).collect()
+}
+
+/// Alphanumeric runs with byte offsets, folded like the FTS5 tokenizer folds them.
+fn tokenize(s: &str) -> Vec<(usize, usize, String)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(st)) => {
+                out.push((st, i, fold(&s[st..i])));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(st) = start {
+        out.push((st, s.len(), fold(&s[st..])));
+    }
+    out
+}
+
+fn mark_seq(
+    words: &[String],
+    last_is_prefix: bool,
+    tokens: &[(usize, usize, String)],
+    out: &mut Vec<(usize, usize)>,
+) {
+    if words.is_empty() || tokens.len() < words.len() {
+        return;
+    }
+    for i in 0..=tokens.len() - words.len() {
+        let ok = words.iter().enumerate().all(|(j, w)| {
+            let t = &tokens[i + j].2;
+            if last_is_prefix && j == words.len() - 1 {
+                t.starts_with(w.as_str())
+            } else {
+                t == w
+            }
+        });
+        if ok {
+            out.push((tokens[i].0, tokens[i + words.len() - 1].1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dateline_query::QSpan;
+
+    fn word(w: &str) -> TextClause {
+        TextClause::Word {
+            word: w.into(),
+            span: QSpan::default(),
+        }
+    }
+
+    #[test]
+    fn user_text_is_always_quoted() {
+        assert_eq!(fts_string(r#"a" OR "b"#), r#""a"" OR ""b""#);
+        assert_eq!(fts_clause(&word("NEAR(")).unwrap(), "\"NEAR(\"");
+        assert_eq!(fts_clause(&word("--")), None);
+    }
+
+    #[test]
+    fn circles_across_the_antimeridian_split() {
+        let b = circle_boxes(0.0, 179.9, 50.0);
+        assert_eq!(b.len(), 2);
+        assert_eq!(circle_boxes(89.9, 0.0, 50.0).len(), 1);
+        assert!((haversine_km(36.2, 37.16, 36.2, 37.16)).abs() < 1e-9);
+        let d = haversine_km(36.2021, 37.1343, 33.5102, 36.2913); // Aleppo to Damascus
+        assert!((d - 310.0).abs() < 10.0, "{d}");
+    }
+
+    #[test]
+    fn highlights_words_prefixes_and_phrases() {
+        let q = Query {
+            text: vec![
+                word("rubble"),
+                TextClause::Prefix {
+                    stem: "neigh".into(),
+                    span: QSpan::default(),
+                },
+                TextClause::Phrase {
+                    words: vec!["barrel".into(), "bomb".into()],
+                    span: QSpan::default(),
+                },
+                TextClause::Not {
+                    clause: Box::new(word("boy")),
+                    span: QSpan::default(),
+                },
+            ],
+            filters: vec![],
+        };
+        let cap = "A boy in the Rubble after a barrel bomb hit the neighbourhood";
+        let h = highlights(cap, &q);
+        let words: Vec<&str> = h.iter().map(|&(s, e)| &cap[s..e]).collect();
+        assert_eq!(words, ["Rubble", "barrel bomb", "neighbourhood"]);
+    }
+}
