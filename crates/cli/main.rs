@@ -3,6 +3,8 @@
 //! Exit codes: 0 success; 1 some input could not be read or processed (each problem was
 //! reported on stderr with file and line, the rest was processed); 2 usage error.
 
+mod archive_cmd;
+mod bench_archive;
 mod input;
 mod pretty;
 
@@ -29,6 +31,9 @@ struct Cli {
     /// Directory with lexicon additions (agencies.tsv, orgs.tsv, event_cues.tsv, name_words.tsv).
     #[arg(long, global = true)]
     lexicon_dir: Option<PathBuf>,
+    /// The archive file (SQLite); default: archive.sqlite in the user data dir.
+    #[arg(long, global = true, env = "DATELINE_ARCHIVE")]
+    archive: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -42,8 +47,37 @@ enum Command {
     /// Manage the gazetteer.
     #[command(subcommand)]
     Gazetteer(GazetteerCommand),
+    /// Extract captions and keep the records in the archive (idempotent; keeps provenance).
+    Ingest(archive_cmd::IngestArgs),
+    /// Search the archive: words, "phrases", and filters such as agency:AFP date:2016-04..2016-12.
+    Search(archive_cmd::SearchArgs),
+    /// Show one archived record: fields, evidence, provenance, corrections.
+    Show(archive_cmd::ShowArgs),
+    /// Correct fields of an archived record (kept apart from the extraction, with author and note).
+    Correct(archive_cmd::CorrectArgs),
+    /// Count archived records by agency, country, city, type, month, ...
+    Stats(archive_cmd::StatsArgs),
+    /// Extract every archived caption again (after a better extractor or gazetteer), keeping corrections.
+    Reextract(archive_cmd::ReextractArgs),
+    /// Rebuild the ranked search index from the archive.
+    Reindex,
+    /// The archive's audit log: every ingest, correction, re-extraction and verification.
+    Log(archive_cmd::JsonArg),
+    /// Re-hash the source files still on disk and report those changed or missing since ingest.
+    Verify(archive_cmd::JsonArg),
+    /// Benchmarks: extraction throughput, a synthetic corpus, the archive.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
     /// Measure extraction throughput and gazetteer load time.
-    Bench(BenchArgs),
+    Extract(BenchArgs),
+    /// Write a reproducible SYNTHETIC caption corpus (JSON Lines) for benchmarks.
+    Corpus(bench_archive::CorpusArgs),
+    /// Measure archive ingest rate, size and search latency (tantivy vs FTS5) on a synthetic corpus.
+    Archive(bench_archive::ArchiveBenchArgs),
 }
 
 #[derive(clap::Args)]
@@ -208,7 +242,18 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Extract(args) => extract(&cli, args),
         Command::Eval(args) => eval(&cli, args),
         Command::Gazetteer(cmd) => gazetteer(&cli, cmd),
-        Command::Bench(args) => bench(&cli, args),
+        Command::Bench(BenchCommand::Extract(args)) => bench(&cli, args),
+        Command::Bench(BenchCommand::Corpus(args)) => bench_archive::corpus(args),
+        Command::Bench(BenchCommand::Archive(args)) => bench_archive::archive(&cli, args),
+        Command::Ingest(args) => archive_cmd::ingest(&cli, args),
+        Command::Search(args) => archive_cmd::search(&cli, args),
+        Command::Show(args) => archive_cmd::show(&cli, args),
+        Command::Correct(args) => archive_cmd::correct(&cli, args),
+        Command::Stats(args) => archive_cmd::stats(&cli, args),
+        Command::Reextract(args) => archive_cmd::reextract(&cli, args),
+        Command::Reindex => archive_cmd::reindex(&cli),
+        Command::Log(args) => archive_cmd::log(&cli, args),
+        Command::Verify(args) => archive_cmd::verify(&cli, args),
     }
 }
 

@@ -148,6 +148,9 @@ END;
 CREATE TRIGGER records_no_delete BEFORE DELETE ON records BEGIN
     SELECT RAISE(ABORT, 'records are never deleted');
 END;
+CREATE TRIGGER provenance_no_update BEFORE UPDATE ON provenance BEGIN
+    SELECT RAISE(ABORT, 'provenance is never rewritten');
+END;
 CREATE TRIGGER provenance_no_delete BEFORE DELETE ON provenance BEGIN
     SELECT RAISE(ABORT, 'provenance is never deleted');
 END;

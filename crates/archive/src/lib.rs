@@ -21,7 +21,6 @@
 
 mod apply;
 mod fold;
-#[path = "ranked_stub.rs"]
 pub mod ranked;
 mod schema;
 mod sqlite;
@@ -41,6 +40,14 @@ pub enum ArchiveError {
     /// The database refused an operation.
     #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// The archive file could not be opened or is not a dateline archive.
+    #[error("cannot open archive {path}: {source}")]
+    Open {
+        /// The archive file.
+        path: PathBuf,
+        /// What SQLite said.
+        source: rusqlite::Error,
+    },
     /// The ranked index refused an operation.
     #[error("ranked index: {0}")]
     Ranked(String),

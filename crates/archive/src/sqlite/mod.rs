@@ -43,10 +43,13 @@ pub struct SqliteStore {
     ranked: Mutex<Option<RankedIndex>>,
 }
 
+/// A record's rowid and, when ranked, its relevance score.
+type ScoredRow = (i64, Option<f32>);
+
+/// UTC, always with three fractional digits, so that timestamps sort as text.
 fn now() -> String {
     jiff::Timestamp::now()
-        .round(jiff::Unit::Millisecond)
-        .unwrap_or_else(|_| jiff::Timestamp::now())
+        .strftime("%Y-%m-%dT%H:%M:%S%.3fZ")
         .to_string()
 }
 
@@ -69,10 +72,20 @@ impl SqliteStore {
                 source: std::io::Error::new(std::io::ErrorKind::NotFound, "no archive here"),
             });
         }
-        let mut writer = Self::connect(&path, &opts)?;
-        if !opts.read_only {
-            crate::schema::migrate(&mut writer)?;
-        } else {
+        let opened = Self::connect(&path, &opts).and_then(|mut writer| {
+            if !opts.read_only {
+                crate::schema::migrate(&mut writer)?;
+            }
+            Ok(writer)
+        });
+        let writer = opened.map_err(|e| match e {
+            ArchiveError::Sqlite(source) => ArchiveError::Open {
+                path: path.clone(),
+                source,
+            },
+            other => other,
+        })?;
+        if opts.read_only {
             let v: i64 = writer.query_row("PRAGMA user_version", [], |r| r.get(0))?;
             if v != crate::schema::VERSION {
                 return Err(ArchiveError::Corrupt(format!(
@@ -166,6 +179,14 @@ impl SqliteStore {
         Ok(out)
     }
 
+    /// Folds the write-ahead log into the database file (what `PRAGMA wal_checkpoint(TRUNCATE)`
+    /// does), so the file's size is the archive's size.
+    pub fn checkpoint(&self) -> Result<()> {
+        self.writer()
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
     /// SQLite's own consistency check (`PRAGMA integrity_check`): `ok` or the problems found.
     pub fn integrity_check(&self) -> Result<String> {
         self.with_reader(|c| {
@@ -180,23 +201,38 @@ impl SqliteStore {
     /// Checks the audit log's hash chain; returns the sequence numbers of entries that do not
     /// match (empty when the log is intact).
     pub fn verify_log(&self) -> Result<Vec<i64>> {
+        // The stored bytes are hashed, not a re-serialization of them: an edit that keeps the
+        // JSON's meaning but changes its text is still an edit.
+        let rows: Vec<(i64, String, String, String, String, String, String)> =
+            self.with_reader(|c| {
+                let mut stmt = c.prepare(
+                    "SELECT seq, prev_hash, at, action, actor, detail, hash FROM audit ORDER BY seq",
+                )?;
+                let rows = stmt
+                    .query_map([], |r| {
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                            r.get(6)?,
+                        ))
+                    })?
+                    .collect::<std::result::Result<Vec<_>, _>>()?;
+                Ok(rows)
+            })?;
         let mut bad = Vec::new();
         let mut prev = String::new();
-        for e in self.log()? {
-            let raw_prev: String = self.with_reader(|c| {
-                Ok(
-                    c.query_row("SELECT prev_hash FROM audit WHERE seq = ?", [e.seq], |r| {
-                        r.get(0)
-                    })?,
-                )
-            })?;
-            let detail = serde_json::to_string(&e.detail).unwrap_or_default();
+        for (seq, raw_prev, at, action, actor, detail, hash) in rows {
             if raw_prev != prev
-                || audit_hash(&prev, e.seq, &e.at, &e.action, &e.actor, &detail) != e.hash
+                || serde_json::from_str::<Value>(&detail).is_err()
+                || audit_hash(&prev, seq, &at, &action, &actor, &detail) != hash
             {
-                bad.push(e.seq);
+                bad.push(seq);
             }
-            prev = e.hash;
+            prev = hash;
         }
         Ok(bad)
     }
@@ -251,14 +287,15 @@ impl SqliteStore {
     }
 
     fn load_stored(&self, c: &Connection, rowid: i64) -> Result<StoredRecord> {
-        let (id, extracted, effective, extractor, reference_date, superseded_by): (
+        type Row = (
             String,
             Vec<u8>,
             Option<Vec<u8>>,
             String,
             Option<String>,
             Option<String>,
-        ) = c.query_row(
+        );
+        let (id, extracted, effective, extractor, reference_date, superseded_by): Row = c.query_row(
             "SELECT id, extracted, effective, extractor, reference_date, superseded_by FROM records WHERE rowid = ?",
             [rowid],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
@@ -271,7 +308,7 @@ impl SqliteStore {
         let mut stmt = c.prepare_cached(
             "SELECT p.kind, f.path, p.line, p.input_id, f.sha256, p.ingested_at
              FROM provenance p JOIN source_files f ON f.rowid = p.file
-             WHERE p.record = ? ORDER BY p.ingested_at, p.file, p.line",
+             WHERE p.record = ? ORDER BY p.ingest, p.file, p.line",
         )?;
         let provenance = stmt
             .query_map([rowid], |r| {
@@ -335,13 +372,14 @@ impl SqliteStore {
         }
     }
 
-    fn search_sql(
-        &self,
-        q: &Query,
-        opts: &SearchOptions,
-    ) -> Result<(u64, Vec<(i64, Option<f32>)>)> {
-        let ranked = opts.sort == Sort::Relevance && q.has_positive_text();
-        let w = search::build(q, opts.loose_dates, opts.include_superseded, ranked);
+    fn search_sql(&self, q: &Query, opts: &SearchOptions) -> Result<(u64, Vec<ScoredRow>)> {
+        let mut ranked = opts.sort == Sort::Relevance && q.has_positive_text();
+        let mut w = search::build(q, opts.loose_dates, opts.include_superseded, ranked);
+        if ranked && w.fts.is_none() {
+            // Only punctuation in the text: nothing for bm25 to rank.
+            ranked = false;
+            w = search::build(q, opts.loose_dates, opts.include_superseded, false);
+        }
         self.with_reader(|c| {
             let tx = c.unchecked_transaction()?;
             let mut params = Vec::new();
@@ -395,6 +433,8 @@ impl SqliteStore {
         ] {
             let mut counts = self.stats_inner(by, q, opts.loose_dates, opts.include_superseded)?;
             counts.retain(|(v, _)| v != NONE);
+            // Facets show the biggest groups first, years included.
+            counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
             counts.truncate(10);
             out.push((name.to_string(), counts));
         }
@@ -431,12 +471,12 @@ impl SqliteStore {
             "records"
         };
         let order = if matches!(by, StatsBy::Year | StatsBy::Month) {
-            "2 IS NULL, 2"
+            "v IS NULL, v"
         } else {
-            "1 DESC, 2"
+            "n DESC, v IS NULL, v"
         };
         let sql = format!(
-            "SELECT count(*), {expr} FROM {from} WHERE {} GROUP BY {join} ORDER BY {order}",
+            "SELECT count(*) AS n, {expr} AS v FROM {from} WHERE {} GROUP BY {join} ORDER BY {order}",
             w.sql
         );
         self.with_reader(|c| {
@@ -486,6 +526,20 @@ impl SqliteStore {
 
 /// Shown for records that have no value of a `stats` dimension.
 pub const NONE: &str = "(none)";
+
+/// SHA-256 of a file's bytes, hex.
+fn hash_file(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path)?;
+    let mut h = Sha256::new();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match f.read(&mut buf)? {
+            0 => return Ok(hex(&h.finalize())),
+            n => h.update(&buf[..n]),
+        }
+    }
+}
 
 fn audit_hash(prev: &str, seq: i64, at: &str, action: &str, actor: &str, detail: &str) -> String {
     let mut h = Sha256::new();
@@ -784,7 +838,12 @@ impl Store for SqliteStore {
                     [ingest.0],
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
                 )?;
-            let superseded = supersede(tx, file_id, &path)?;
+            let (superseded, restored) = if sha.is_some() {
+                supersede(tx, file_id, &path)?
+            } else {
+                // Standard input has no identity: two reads of it are not versions of one file.
+                (0, 0)
+            };
             tx.execute(
                 "UPDATE ingests SET finished = ?, skipped = ?, superseded = ? WHERE rowid = ?",
                 params![now(), skipped as i64, superseded as i64, ingest.0],
@@ -808,6 +867,7 @@ impl Store for SqliteStore {
                     "ingest": ingest.0, "path": path, "sha256": sha, "size": size,
                     "new": summary.new, "unchanged": summary.unchanged,
                     "superseded": summary.superseded, "skipped": summary.skipped,
+                    "restored": restored,
                 }),
             )?;
             Ok(summary)
@@ -953,7 +1013,7 @@ impl Store for SqliteStore {
             let mut first = c.prepare_cached(
                 "SELECT p.kind, f.path, p.line, p.input_id, f.sha256 FROM provenance p
                  JOIN source_files f ON f.rowid = p.file WHERE p.record = ?
-                 ORDER BY p.ingested_at, p.file, p.line LIMIT 1",
+                 ORDER BY p.ingest, p.file, p.line LIMIT 1",
             )?;
             rows.into_iter()
                 .map(|(rowid, id, caption, reference_date)| {
@@ -1053,8 +1113,9 @@ impl Store for SqliteStore {
                         at,
                         action,
                         actor,
-                        detail: serde_json::from_str(&detail)
-                            .map_err(|e| ArchiveError::Corrupt(format!("audit {seq}: {e}")))?,
+                        // A damaged entry is still shown, as the text it holds; `verify_log`
+                        // reports it.
+                        detail: serde_json::from_str(&detail).unwrap_or(Value::String(detail)),
                         hash,
                     })
                 })
@@ -1074,29 +1135,16 @@ impl Store for SqliteStore {
         })?;
         let mut checks = Vec::new();
         for (file_id, path, sha) in files {
-            let now_sha = match std::fs::File::open(&path) {
-                Ok(mut f) => {
-                    use std::io::Read;
-                    let mut h = Sha256::new();
-                    let mut buf = vec![0u8; 1 << 16];
-                    loop {
-                        let n = f.read(&mut buf).map_err(|source| ArchiveError::Io {
-                            path: PathBuf::from(&path),
-                            source,
-                        })?;
-                        if n == 0 {
-                            break;
-                        }
-                        h.update(&buf[..n]);
-                    }
-                    Some(hex(&h.finalize()))
+            // A file that cannot be read (now a directory, permissions) is reported, not fatal:
+            // the other files still get checked.
+            let (status, now_sha) = match hash_file(Path::new(&path)) {
+                Ok(h) if h == sha => ("ok", Some(h)),
+                Ok(h) => ("changed", Some(h)),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => ("missing", None),
+                Err(e) => {
+                    tracing::warn!("{path}: {e}");
+                    ("unreadable", None)
                 }
-                Err(_) => None,
-            };
-            let status = match &now_sha {
-                None => "missing",
-                Some(s) if *s == sha => "ok",
-                Some(_) => "changed",
             };
             let previous: Option<(String, String)> = self.with_reader(|c| {
                 Ok(c.query_row(
@@ -1131,7 +1179,7 @@ impl Store for SqliteStore {
                 "verify",
                 actor,
                 &json!({ "files": checks.len(), "ok": count("ok"), "changed": count("changed"),
-                         "missing": count("missing") }),
+                         "missing": count("missing"), "unreadable": count("unreadable") }),
             )
         })?;
         Ok(checks.into_iter().map(|(_, c)| c).collect())
@@ -1176,18 +1224,30 @@ impl Store for SqliteStore {
 /// Marks as superseded the records of earlier versions of `path` whose place in the file (input
 /// id when both versions give one, else line) now holds a different caption, when that caption
 /// is no longer anywhere in the new version and is not also kept by another file.
-fn supersede(tx: &rusqlite::Transaction, file_id: i64, path: &str) -> Result<u64> {
+/// Marks the records of earlier versions of `path` whose line (or input id) now holds another
+/// caption as superseded by it, and makes the records the current version holds live again (a
+/// file reverted to an earlier version). Returns (superseded, restored).
+fn supersede(tx: &rusqlite::Transaction, file_id: i64, path: &str) -> Result<(u64, u64)> {
     let earlier: i64 = tx.query_row(
-        "SELECT count(*) FROM source_files WHERE path = ? AND rowid != ?",
+        "SELECT count(*) FROM source_files WHERE path = ? AND rowid != ? AND sha256 IS NOT NULL",
         params![path, file_id],
         |r| r.get(0),
     )?;
     if earlier == 0 {
-        return Ok(0);
+        return Ok((0, 0));
     }
+    // Supersession only ever happens between versions of one path, so a superseded record the
+    // current version holds was superseded by this file's history and is current again.
+    let restored = tx.execute(
+        "UPDATE records SET superseded_by = NULL, updated = ?
+         WHERE superseded_by IS NOT NULL
+           AND rowid IN (SELECT record FROM provenance WHERE file = ?)",
+        params![now(), file_id],
+    )? as u64;
     let common = "
         FROM provenance o
         JOIN source_files fo ON fo.rowid = o.file AND fo.path = ?1 AND fo.rowid != ?2
+                                AND fo.sha256 IS NOT NULL
         JOIN records ro ON ro.rowid = o.record AND ro.superseded_by IS NULL
         JOIN provenance n ON n.file = ?2 AND {KEY}
         JOIN records rn ON rn.rowid = n.record
@@ -1215,5 +1275,5 @@ fn supersede(tx: &rusqlite::Transaction, file_id: i64, path: &str) -> Result<u64
             params![new_id, at, old],
         )? as u64;
     }
-    Ok(n)
+    Ok((n, restored))
 }

@@ -49,8 +49,10 @@ impl Where {
 
 /// One FTS5 string literal: the only way user text enters a MATCH expression. FTS5 strings are
 /// double-quoted with `""` for a quote; inside them every character is literal.
+/// A NUL would end the string early inside SQLite, so it becomes a space (a separator to the
+/// tokenizer anyway).
 pub fn fts_string(text: &str) -> String {
-    format!("\"{}\"", text.replace('"', "\"\""))
+    format!("\"{}\"", text.replace('"', "\"\"").replace('\0', " "))
 }
 
 fn has_token(s: &str) -> bool {
@@ -306,7 +308,7 @@ pub fn build(q: &Query, loose_dates: bool, include_superseded: bool, fts_joined:
         }
     }
     if w.sql.is_empty() {
-        w.sql.push_str("1");
+        w.sql.push('1');
     }
     w
 }

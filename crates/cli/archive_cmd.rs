@@ -1,0 +1,898 @@
+//! The archive commands: ingest, search, show, correct, stats, reextract, reindex, log, verify.
+//! Glue only: reading files, running the engine, calling the `Store`, formatting output.
+
+use crate::input::{self, Format, InputError, ReadOptions};
+use crate::{Cli, load_engine, pool, pretty, sha256_hex};
+use anyhow::{Context, Result, bail};
+use dateline_archive::{
+    IngestSummary, NewRecord, Ranker, SearchOptions, Sort, SourceFile, SqliteStore, StatsBy, Store,
+};
+use dateline_engine::{CaptionInput, Engine};
+use dateline_query::{Field, Filter, Query};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+
+/// Input bytes handled per step of an ingest: large enough to keep both cores busy, small
+/// enough that memory stays flat whatever the file size.
+const CHUNK_BYTES: usize = 4 << 20;
+
+#[derive(clap::Args)]
+pub struct IngestArgs {
+    /// Input files; `-` reads standard input.
+    #[arg(required = true)]
+    paths: Vec<String>,
+    /// Input format.
+    #[arg(long = "input", id = "input", value_enum, default_value_t = Format::Auto)]
+    input_format: Format,
+    /// CSV column holding the caption (default: caption, description, text, ...).
+    #[arg(long)]
+    column: Option<String>,
+    /// Worker threads for extraction; 0 uses all cores.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SortArg {
+    /// Most relevant first (newest first when there are no words to rank by).
+    Relevance,
+    /// Newest photos first.
+    Date,
+    /// Oldest photos first.
+    DateAsc,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RankerArg {
+    /// The tantivy ranked index (fast at scale).
+    Tantivy,
+    /// SQLite FTS5 bm25.
+    Fts5,
+}
+
+#[derive(clap::Args)]
+pub struct SearchArgs {
+    /// The query, e.g. 'rubble agency:AFP country:SY type:air_strike date:2016-04..2016-12'.
+    /// Filters: agency creator country province city type id reported date near bbox killed
+    /// injured; words, "phrases", prefix*, a OR b, -excluded.
+    #[arg(default_value = "")]
+    query: String,
+    /// Order of results.
+    #[arg(long, value_enum, default_value_t = SortArg::Relevance)]
+    sort: SortArg,
+    /// Results per page.
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
+    /// Page number, from 1.
+    #[arg(long, default_value_t = 1)]
+    page: usize,
+    /// Let month- and year-precision dates match a date range they only overlap.
+    #[arg(long)]
+    loose_dates: bool,
+    /// Include records replaced by an edited caption.
+    #[arg(long)]
+    all: bool,
+    /// Show counts by agency, country, type and year for all matches.
+    #[arg(long)]
+    facets: bool,
+    /// JSON Lines, one hit per line (with --facets: one JSON object with total, hits, facets).
+    #[arg(long)]
+    json: bool,
+    /// Engine for relevance ranking.
+    #[arg(long, value_enum, default_value_t = RankerArg::Tantivy)]
+    ranker: RankerArg,
+}
+
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    /// Record id (or a unique prefix of at least 4 characters).
+    id: String,
+    /// Show each corrected field's history: extracted value, then every correction.
+    #[arg(long)]
+    history: bool,
+    /// Print the stored record (effective, extracted, provenance, corrections) as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct CorrectArgs {
+    /// Record id (or a unique prefix).
+    id: String,
+    /// Corrections as FIELD=VALUE, e.g. location.city=Aleppo casualties.killed=4 date.iso=2016-11.
+    /// VALUE is JSON when it parses as JSON (numbers, true, null, ["a","b"]), text otherwise.
+    #[arg(required = true)]
+    edits: Vec<String>,
+    /// Why: the source that was checked.
+    #[arg(long)]
+    note: Option<String>,
+    /// Who corrects (default: the login name).
+    #[arg(long)]
+    author: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ByArg {
+    Agency,
+    Creator,
+    Country,
+    Province,
+    City,
+    Type,
+    Year,
+    Month,
+}
+
+#[derive(clap::Args)]
+pub struct StatsArgs {
+    /// Dimension to count by.
+    #[arg(long, value_enum, default_value_t = ByArg::Agency)]
+    by: ByArg,
+    /// Count only records matching this query.
+    #[arg(default_value = "")]
+    query: String,
+    /// Let coarse dates match ranges they overlap.
+    #[arg(long)]
+    loose_dates: bool,
+    /// Show at most this many rows (0 = all).
+    #[arg(long, default_value_t = 0)]
+    limit: usize,
+    /// JSON Lines of {value, count}.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct ReextractArgs {
+    /// Worker threads; 0 uses all cores.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+#[derive(clap::Args)]
+pub struct JsonArg {
+    /// Print JSON Lines.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The archive file: `--archive`, else `archive.sqlite` in the user data dir.
+pub fn archive_path(cli: &Cli) -> Result<PathBuf> {
+    if let Some(p) = &cli.archive {
+        return Ok(p.clone());
+    }
+    let dir = crate::data_dir(&cli.data_dir).context("no user data directory; pass --archive")?;
+    Ok(dir.join("archive.sqlite"))
+}
+
+pub fn open(cli: &Cli) -> Result<SqliteStore> {
+    let path = archive_path(cli)?;
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty())
+        && !parent.exists()
+    {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating the archive directory {}", parent.display()))?;
+    }
+    SqliteStore::open(&path).with_context(|| format!("opening the archive {}", path.display()))
+}
+
+/// Opens an existing archive for reading; a missing archive is a clear error, not a new file.
+fn open_existing(cli: &Cli) -> Result<SqliteStore> {
+    let path = archive_path(cli)?;
+    if !path.is_file() {
+        bail!(
+            "no archive at {}; run `dateline ingest FILE` first (or pass --archive)",
+            path.display()
+        );
+    }
+    open(cli)
+}
+
+pub fn actor(given: Option<&str>) -> String {
+    given
+        .map(str::to_string)
+        .or_else(|| std::env::var("USER").ok())
+        .or_else(|| std::env::var("USERNAME").ok())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+pub fn extractor_stamp() -> String {
+    format!("dateline {}", env!("CARGO_PKG_VERSION"))
+}
+
+fn progress(total: u64, what: &str) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg} [{bar:30}] {percent:>3}% {binary_bytes_per_sec} eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_message(what.to_string());
+    bar
+}
+
+fn to_new(records: Vec<dateline_model::Record>, caps: &[CaptionInput]) -> Vec<NewRecord> {
+    records
+        .into_iter()
+        .zip(caps)
+        .map(|(record, c)| NewRecord {
+            record,
+            reference_date: c.reference_date.map(|d| d.to_string()),
+        })
+        .collect()
+}
+
+pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
+    let engine = load_engine(cli)?;
+    let store = open(cli)?;
+    let job = IngestJob {
+        store: &store,
+        engine: &engine,
+        format: args.input_format,
+        column: args.column.as_deref(),
+        threads: args.threads,
+        workers: pool(args.threads)?,
+        actor: actor(None),
+        extractor: extractor_stamp(),
+    };
+    let mut problems = 0u64;
+    let mut total = IngestSummary::default();
+    for path in &args.paths {
+        let Some((shown, summary)) = job.run(path, &mut problems)? else {
+            continue;
+        };
+        total.new += summary.new;
+        total.unchanged += summary.unchanged;
+        total.superseded += summary.superseded;
+        total.skipped += summary.skipped;
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({ "path": shown, "new": summary.new, "unchanged": summary.unchanged,
+                                    "superseded": summary.superseded, "skipped": summary.skipped })
+            );
+        } else {
+            eprintln!(
+                "dateline: {shown}: {} new, {} unchanged, {} superseded, {} skipped",
+                summary.new, summary.unchanged, summary.superseded, summary.skipped
+            );
+        }
+    }
+    if args.paths.len() > 1 && !args.json {
+        eprintln!(
+            "dateline: total: {} new, {} unchanged, {} superseded, {} skipped; archive {}",
+            total.new,
+            total.unchanged,
+            total.superseded,
+            total.skipped,
+            store.path().display()
+        );
+    }
+    Ok(if problems > 0 { 1 } else { 0 })
+}
+
+/// What every file of one `ingest` shares.
+pub struct IngestJob<'a> {
+    pub store: &'a SqliteStore,
+    pub engine: &'a Engine,
+    pub format: Format,
+    pub column: Option<&'a str>,
+    pub threads: usize,
+    pub workers: rayon::ThreadPool,
+    pub actor: String,
+    pub extractor: String,
+}
+
+impl IngestJob<'_> {
+    /// Ingests one file (or `-`); problems with its records are reported and counted in
+    /// `problems`. Returns `None` when the file could not be read at all.
+    pub fn run(&self, path: &str, problems: &mut u64) -> Result<Option<(String, IngestSummary)>> {
+        let (bytes, shown, stored_path) = if path == "-" {
+            let mut buf = Vec::new();
+            io::Read::read_to_end(&mut io::stdin(), &mut buf).context("reading standard input")?;
+            (buf, "<stdin>".to_string(), "-".to_string())
+        } else {
+            match std::fs::read(path) {
+                Ok(b) => {
+                    let abs = std::fs::canonicalize(path)
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_else(|_| path.to_string());
+                    (b, path.to_string(), abs)
+                }
+                Err(e) => {
+                    eprintln!("dateline: {path}: cannot read: {e}");
+                    *problems += 1;
+                    return Ok(None);
+                }
+            }
+        };
+        let sha = (path != "-").then(|| sha256_hex(&bytes));
+        let file = SourceFile {
+            path: stored_path,
+            sha256: sha.clone(),
+            size: bytes.len() as u64,
+        };
+        let opts = ReadOptions {
+            format: self.format,
+            column: self.column,
+            sha256: sha,
+        };
+        let ingest = self
+            .store
+            .ingest_begin(&file, &self.actor, &self.extractor)
+            .with_context(|| format!("{shown}: starting the ingest"))?;
+        let bar = progress(bytes.len() as u64, &shown);
+        let mut skipped = 0u64;
+        let mut captions_seen = 0usize;
+        let chunks = input::split_chunks(&bytes, self.format, path, CHUNK_BYTES);
+        // Extraction of the next piece overlaps the database write of the previous one.
+        let result: Result<()> = std::thread::scope(|s| {
+            let (tx, rx) = std::sync::mpsc::sync_channel::<(Vec<NewRecord>, u64)>(2);
+            let store = self.store;
+            let writer = s.spawn(move || -> Result<()> {
+                for (batch, len) in rx {
+                    store.ingest_batch(ingest, &batch)?;
+                    bar.inc(len);
+                }
+                bar.finish_and_clear();
+                Ok(())
+            });
+            for (first_line, piece) in chunks {
+                let (caps, errors) = match input::read_chunk(&shown, piece, first_line, &opts) {
+                    Ok(x) => x,
+                    Err(e) => {
+                        report(std::slice::from_ref(&e));
+                        skipped += 1;
+                        continue;
+                    }
+                };
+                report(&errors);
+                skipped += errors.len() as u64;
+                captions_seen += caps.len();
+                let records = extract_many(self.engine, &caps, self.threads, &self.workers);
+                if tx
+                    .send((to_new(records, &caps), piece.len() as u64))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            drop(tx);
+            writer.join().expect("the writer thread does not panic")
+        });
+        if let Err(e) = result {
+            return Err(e.context(format!(
+                "{shown}: ingest stopped; every batch written before this error is kept"
+            )));
+        }
+        if captions_seen == 0 && skipped == 0 {
+            eprintln!("dateline: {shown}: no captions found (empty input)");
+            *problems += 1;
+        }
+        let summary = self
+            .store
+            .ingest_finish(ingest, skipped)
+            .with_context(|| format!("{shown}: finishing the ingest"))?;
+        *problems += skipped;
+        Ok(Some((shown, summary)))
+    }
+}
+
+fn report(errors: &[InputError]) {
+    for e in errors {
+        eprintln!("dateline: {e}");
+    }
+}
+
+fn extract_many(
+    engine: &Engine,
+    caps: &[CaptionInput],
+    threads: usize,
+    workers: &rayon::ThreadPool,
+) -> Vec<dateline_model::Record> {
+    if threads == 1 || caps.len() < 64 {
+        caps.iter().map(|c| engine.extract(c)).collect()
+    } else {
+        workers.install(|| caps.par_iter().map(|c| engine.extract(c)).collect())
+    }
+}
+
+/// Parses a query, resolving country names to codes with the gazetteer. Errors point at the
+/// offending part of the query.
+fn parse_query(text: &str) -> Result<Query, String> {
+    let mut q = dateline_query::parse(text).map_err(|e| e.render(text))?;
+    let gazetteer = dateline_geo::Gazetteer::embedded();
+    for f in &mut q.filters {
+        if let Filter::Field {
+            field: Field::Country,
+            values,
+            span,
+            ..
+        } = f
+        {
+            for v in values.iter_mut() {
+                if v.len() == 2 && v.bytes().all(|b| b.is_ascii_alphabetic()) {
+                    *v = v.to_ascii_uppercase();
+                    continue;
+                }
+                match gazetteer.country_by_name(v) {
+                    Some(c) => *v = c.code.to_string(),
+                    None => {
+                        let err = dateline_query::ParseError {
+                            message: format!(
+                                "unknown country {v:?}; use an ISO code such as SY or a country name"
+                            ),
+                            span: *span,
+                        };
+                        return Err(err.render(text));
+                    }
+                }
+            }
+        }
+    }
+    Ok(q)
+}
+
+fn paint(s: &str, code: &str, color: bool) -> String {
+    if color {
+        format!("\x1b[{code}m{s}\x1b[0m")
+    } else {
+        s.to_string()
+    }
+}
+
+/// The caption on one line, cut around the first highlight, matches emphasized.
+fn snippet(caption: &str, highlights: &[(usize, usize)], color: bool, width: usize) -> String {
+    let flat = caption.replace(['\n', '\r'], " ");
+    let first = highlights.first().map(|h| h.0).unwrap_or(0);
+    let mut start = first.saturating_sub(width / 3);
+    while !flat.is_char_boundary(start) {
+        start -= 1;
+    }
+    if start > 0 {
+        start = flat[start..]
+            .find(' ')
+            .map(|i| start + i + 1)
+            .filter(|s| *s <= first)
+            .unwrap_or(start);
+    }
+    let mut end = (start + width).min(flat.len());
+    while !flat.is_char_boundary(end) {
+        end += 1;
+    }
+    let mut out = String::new();
+    if start > 0 {
+        out.push('…');
+    }
+    let mut pos = start;
+    for &(s, e) in highlights {
+        if e <= start || s >= end {
+            continue;
+        }
+        let (s, e) = (s.max(start), e.min(end));
+        out.push_str(&flat[pos..s]);
+        let word = &flat[s..e];
+        out.push_str(&if color {
+            paint(word, "1;33", true)
+        } else {
+            format!("[{word}]")
+        });
+        pos = e;
+    }
+    out.push_str(&flat[pos..end]);
+    if end < flat.len() {
+        out.push('…');
+    }
+    out
+}
+
+pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
+    let query = match parse_query(&args.query) {
+        Ok(q) => q,
+        Err(msg) => {
+            eprintln!("dateline: invalid query:\n{msg}");
+            return Ok(2);
+        }
+    };
+    if args.page == 0 || args.limit == 0 {
+        bail!("--page and --limit start at 1");
+    }
+    let store = open_existing(cli)?;
+    let opts = SearchOptions {
+        sort: match args.sort {
+            SortArg::Relevance => Sort::Relevance,
+            SortArg::Date => Sort::DateDesc,
+            SortArg::DateAsc => Sort::DateAsc,
+        },
+        limit: args.limit,
+        offset: (args.page - 1) * args.limit,
+        loose_dates: args.loose_dates,
+        include_superseded: args.all,
+        facets: args.facets,
+        ranker: match args.ranker {
+            RankerArg::Tantivy => Ranker::Tantivy,
+            RankerArg::Fts5 => Ranker::Fts5,
+        },
+    };
+    let results = store.search(&query, &opts)?;
+    let stdout = io::stdout();
+    let color = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        if args.facets {
+            serde_json::to_writer(&mut out, &results)?;
+            writeln!(out)?;
+        } else {
+            for hit in &results.hits {
+                serde_json::to_writer(&mut out, hit)?;
+                writeln!(out)?;
+            }
+        }
+        out.flush()?;
+        return Ok(0);
+    }
+    let first = opts.offset + 1;
+    let last = opts.offset + results.hits.len();
+    writeln!(
+        out,
+        "{}",
+        paint(
+            &if results.hits.is_empty() {
+                format!("no results ({} matching)", results.total)
+            } else {
+                format!("{first}–{last} of {} matching records", results.total)
+            },
+            "2",
+            color
+        )
+    )?;
+    for hit in &results.hits {
+        let r = &hit.record;
+        let place = [
+            r.location.sublocation.as_deref(),
+            r.location.city.as_deref(),
+            r.location.province.as_deref(),
+            r.location.country.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ");
+        let mut head = vec![
+            paint(&r.id, "1", color),
+            r.date.as_ref().map(|d| d.iso.clone()).unwrap_or("—".into()),
+            r.credit.agency.clone().unwrap_or("—".into()),
+            if place.is_empty() {
+                "—".into()
+            } else {
+                place
+            },
+            r.event.event_type.clone().unwrap_or("—".into()),
+        ];
+        if let Some(k) = r.casualties.killed {
+            head.push(format!("{k} killed"));
+        }
+        if let Some(d) = hit.distance_km {
+            head.push(format!("{d:.1} km"));
+        }
+        writeln!(out, "{}", head.join("  "))?;
+        writeln!(
+            out,
+            "    {}",
+            snippet(&r.caption, &hit.highlights, color, 160)
+        )?;
+    }
+    for (name, counts) in &results.facets {
+        let list: Vec<String> = counts.iter().map(|(v, n)| format!("{v} {n}")).collect();
+        writeln!(
+            out,
+            "{} {}",
+            paint(&format!("{name}:"), "36", color),
+            list.join(" · ")
+        )?;
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+pub fn show(cli: &Cli, args: &ShowArgs) -> Result<i32> {
+    let store = open_existing(cli)?;
+    let stored = store.get(&args.id)?;
+    let stdout = io::stdout();
+    let color = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        serde_json::to_writer(&mut out, &stored)?;
+        writeln!(out)?;
+        out.flush()?;
+        return Ok(0);
+    }
+    pretty::write(&mut out, &stored.record, color)?;
+    writeln!(out, "  {}", paint("provenance", "36", color))?;
+    for p in &stored.provenance {
+        let at = match (&p.path, p.line) {
+            (Some(path), Some(l)) => format!("{path}:{l}"),
+            (Some(path), None) => path.clone(),
+            _ => "-".into(),
+        };
+        writeln!(
+            out,
+            "    {at}  ({}{}{}) ingested {}",
+            p.kind,
+            p.input_id
+                .as_deref()
+                .map(|i| format!(", id {i}"))
+                .unwrap_or_default(),
+            p.sha256
+                .as_deref()
+                .map(|s| format!(", sha256 {}", &s[..s.len().min(16)]))
+                .unwrap_or_default(),
+            p.ingested_at
+        )?;
+    }
+    if let Some(by) = &stored.superseded_by {
+        writeln!(
+            out,
+            "  {} by {by} (the source line was edited)",
+            paint("superseded", "33", color)
+        )?;
+    }
+    for old in &stored.supersedes {
+        writeln!(out, "  {} {old}", paint("supersedes", "36", color))?;
+    }
+    writeln!(
+        out,
+        "  {}  {}",
+        paint("extractor", "36", color),
+        stored.extractor
+    )?;
+    if !stored.corrections.is_empty() && !args.history {
+        writeln!(out, "  {}", paint("corrections", "36", color))?;
+        for c in &stored.corrections {
+            writeln!(
+                out,
+                "    {} = {}  (was {}; {} at {}{})",
+                c.field,
+                c.value,
+                c.previous,
+                c.author,
+                c.at,
+                c.note
+                    .as_deref()
+                    .map(|n| format!(": {n}"))
+                    .unwrap_or_default()
+            )?;
+        }
+    }
+    if args.history {
+        let extracted = serde_json::to_value(&stored.extracted)?;
+        let mut fields: Vec<&str> = stored
+            .corrections
+            .iter()
+            .map(|c| c.field.as_str())
+            .collect();
+        fields.dedup();
+        let mut seen = std::collections::BTreeSet::new();
+        fields.retain(|f| seen.insert(*f));
+        if fields.is_empty() {
+            writeln!(out, "  no corrections: every value is as extracted")?;
+        }
+        for f in fields {
+            writeln!(out, "  {}", paint(&format!("history of {f}"), "36", color))?;
+            writeln!(
+                out,
+                "    {}  extracted by {}",
+                dateline_archive::field_value(&extracted, f),
+                stored.extractor
+            )?;
+            for c in stored.corrections.iter().filter(|c| c.field == f) {
+                writeln!(
+                    out,
+                    "    {}  corrected by {} at {}{}",
+                    c.value,
+                    c.author,
+                    c.at,
+                    c.note
+                        .as_deref()
+                        .map(|n| format!(": {n}"))
+                        .unwrap_or_default()
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+pub fn correct(cli: &Cli, args: &CorrectArgs) -> Result<i32> {
+    let mut edits = Vec::new();
+    for e in &args.edits {
+        let Some((field, value)) = e.split_once('=') else {
+            eprintln!("dateline: {e:?} is not FIELD=VALUE (e.g. location.city=Aleppo)");
+            return Ok(2);
+        };
+        let value = serde_json::from_str(value)
+            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+        edits.push((field.trim().to_string(), value));
+    }
+    let store = open_existing(cli)?;
+    let author = actor(args.author.as_deref());
+    let stored = store.correct(&args.id, &edits, &author, args.note.as_deref())?;
+    for (field, _) in &edits {
+        let now = dateline_archive::field_value(&serde_json::to_value(&stored.record)?, field);
+        eprintln!("dateline: {} {field} = {now}", stored.record.id);
+    }
+    Ok(0)
+}
+
+pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
+    let query = match parse_query(&args.query) {
+        Ok(q) => q,
+        Err(msg) => {
+            eprintln!("dateline: invalid query:\n{msg}");
+            return Ok(2);
+        }
+    };
+    let store = open_existing(cli)?;
+    let by = match args.by {
+        ByArg::Agency => StatsBy::Agency,
+        ByArg::Creator => StatsBy::Creator,
+        ByArg::Country => StatsBy::Country,
+        ByArg::Province => StatsBy::Province,
+        ByArg::City => StatsBy::City,
+        ByArg::Type => StatsBy::Type,
+        ByArg::Year => StatsBy::Year,
+        ByArg::Month => StatsBy::Month,
+    };
+    let mut counts = store.stats(by, &query, args.loose_dates)?;
+    if args.limit > 0 {
+        counts.truncate(args.limit);
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    let width = counts
+        .iter()
+        .map(|(v, _)| v.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (value, n) in &counts {
+        if args.json {
+            serde_json::to_writer(&mut out, &serde_json::json!({ "value": value, "count": n }))?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{value:width$}  {n:>8}")?;
+        }
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
+    let engine = load_engine(cli)?;
+    let store = open_existing(cli)?;
+    let workers = pool(args.threads)?;
+    let stamp = extractor_stamp();
+    let bar = progress(store.count()?, "re-extracting");
+    let (mut seen, mut changed) = (0u64, 0u64);
+    let mut after: Option<String> = None;
+    loop {
+        let inputs = store.extraction_inputs(after.as_deref(), 10_000)?;
+        let Some(last) = inputs.last() else { break };
+        after = Some(last.id.clone());
+        let caps: Vec<CaptionInput> = inputs
+            .into_iter()
+            .map(|i| CaptionInput {
+                text: i.caption,
+                input_id: i.input_id,
+                source: i.source,
+                reference_date: i.reference_date.and_then(|d| d.parse().ok()),
+            })
+            .collect();
+        let records = extract_many(&engine, &caps, args.threads, &workers);
+        // A record's id is its caption's hash: re-extraction can change values, never ids.
+        debug_assert!(
+            records
+                .iter()
+                .zip(&caps)
+                .all(|(r, c)| r.id == dateline_model::record_id(&c.text))
+        );
+        changed += store.replace_extractions(&records, &stamp)?;
+        seen += records.len() as u64;
+        bar.inc(records.len() as u64);
+    }
+    bar.finish_and_clear();
+    store.audit(
+        "reextract",
+        &actor(None),
+        serde_json::json!({ "records": seen, "changed": changed, "extractor": stamp }),
+    )?;
+    eprintln!("dateline: re-extracted {seen} records; {changed} changed; corrections kept");
+    Ok(0)
+}
+
+pub fn reindex(cli: &Cli) -> Result<i32> {
+    let store = open_existing(cli)?;
+    let n = store.reindex()?;
+    eprintln!("dateline: ranked index rebuilt with {n} records");
+    Ok(0)
+}
+
+pub fn log(cli: &Cli, args: &JsonArg) -> Result<i32> {
+    let store = open_existing(cli)?;
+    let entries = store.log()?;
+    let broken = store.verify_log()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for e in &entries {
+        if args.json {
+            serde_json::to_writer(&mut out, e)?;
+            writeln!(out)?;
+        } else {
+            writeln!(
+                out,
+                "{:>5}  {}  {:9}  {:12}  {}",
+                e.seq, e.at, e.action, e.actor, e.detail
+            )?;
+        }
+    }
+    out.flush()?;
+    if !broken.is_empty() {
+        eprintln!(
+            "dateline: the audit log does not match its hash chain at entries {broken:?}: it was altered outside dateline"
+        );
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+pub fn verify(cli: &Cli, args: &JsonArg) -> Result<i32> {
+    let store = open_existing(cli)?;
+    let checks = store.verify_sources(&actor(None))?;
+    let broken = store.verify_log()?;
+    let integrity = store.integrity_check()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for c in &checks {
+        if args.json {
+            serde_json::to_writer(&mut out, c)?;
+            writeln!(out)?;
+        } else {
+            let prev = c
+                .previous
+                .as_ref()
+                .map(|(at, s)| format!(" (last check {at}: {s})"))
+                .unwrap_or_default();
+            writeln!(out, "{:8} {}{prev}", c.status, c.path)?;
+        }
+    }
+    out.flush()?;
+    let bad = checks.iter().filter(|c| c.status != "ok").count();
+    eprintln!(
+        "dateline: {} source file(s) checked: {} ok, {bad} changed or missing; audit log {}; database {}",
+        checks.len(),
+        checks.len() - bad,
+        if broken.is_empty() {
+            "intact".to_string()
+        } else {
+            format!("ALTERED at {broken:?}")
+        },
+        if integrity == "ok" {
+            "ok".to_string()
+        } else {
+            format!("DAMAGED: {integrity}")
+        }
+    );
+    Ok(if bad > 0 || !broken.is_empty() || integrity != "ok" {
+        1
+    } else {
+        0
+    })
+}

@@ -1,0 +1,291 @@
+//! `bench corpus` and `bench archive`: the archive's scale benchmark. Ingest rate, size on disk
+//! and search latency are measured in one run, with FTS5 bm25 as the baseline the tantivy index
+//! is compared against, so the figures are ratios that survive a noisy machine.
+
+use crate::archive_cmd::{IngestJob, actor, extractor_stamp};
+use crate::input::Format;
+use crate::{Cli, load_engine, pool};
+use anyhow::{Context, Result, bail};
+use dateline_archive::{Ranker, SearchOptions, Sort, SqliteStore, Store};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct CorpusArgs {
+    /// Number of captions.
+    #[arg(long, default_value_t = 1_000_000)]
+    n: u64,
+    /// Seed: the same seed and n give the same bytes on every machine.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output file (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+pub struct ArchiveBenchArgs {
+    /// Captions in the synthetic corpus.
+    #[arg(long, default_value_t = 100_000)]
+    n: u64,
+    /// Corpus seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Working directory for the corpus and the archive (default: a new one under the system
+    /// temporary directory, removed afterwards unless --keep).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Keep the working directory.
+    #[arg(long)]
+    keep: bool,
+    /// Times each query of the mix runs per engine (after one warm-up run).
+    #[arg(long, default_value_t = 15)]
+    repeat: usize,
+    /// Worker threads for extraction; 0 uses all cores.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+pub fn corpus(args: &CorpusArgs) -> Result<i32> {
+    match &args.out {
+        Some(p) => {
+            let f =
+                std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?;
+            let mut w = BufWriter::new(f);
+            dateline_synth::write_jsonl(args.seed, args.n, &mut w)?;
+            w.flush()?;
+        }
+        None => {
+            let mut w = BufWriter::new(std::io::stdout().lock());
+            match dateline_synth::write_jsonl(args.seed, args.n, &mut w).and_then(|_| w.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other?,
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// The query mix: broad and rare words, with and without filters, ranked and by date.
+fn query_mix(rare: &[String]) -> Vec<(String, &'static str)> {
+    let mut q: Vec<(String, &'static str)> = vec![
+        ("people".into(), "broad"),
+        ("killed".into(), "broad"),
+        ("rubble".into(), "broad"),
+        ("protest police".into(), "broad"),
+        ("\"air strike\"".into(), "broad phrase"),
+        ("people agency:AFP".into(), "broad + filter"),
+        (
+            "killed type:air_strike date:2010..2020".into(),
+            "broad + filters",
+        ),
+        ("rescue* country:SY".into(), "prefix + filter"),
+        ("flood OR earthquake".into(), "broad OR"),
+        ("people -children".into(), "broad NOT"),
+    ];
+    for (i, w) in rare.iter().enumerate() {
+        q.push((w.clone(), "rare"));
+        if i % 2 == 0 {
+            q.push((format!("{w} reported:false"), "rare + filter"));
+        }
+    }
+    q
+}
+
+/// Place names that occur in only a few captions: the corpus's own rare words.
+fn rare_words(store: &SqliteStore) -> Result<Vec<String>> {
+    let counts = store.stats(
+        dateline_archive::StatsBy::City,
+        &dateline_query::Query::default(),
+        false,
+    )?;
+    let mut rare: Vec<String> = counts
+        .iter()
+        .rev()
+        .filter(|(v, n)| {
+            *n >= 2
+                && v.chars().all(|c| c.is_alphabetic())
+                && v.len() >= 5
+                && v != dateline_archive::NONE
+        })
+        .map(|(v, _)| v.clone())
+        .take(6)
+        .collect();
+    rare.sort();
+    Ok(rare)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn dir_size(path: &Path) -> u64 {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return 0;
+    };
+    if meta.is_file() {
+        return meta.len();
+    }
+    std::fs::read_dir(path)
+        .map(|it| it.flatten().map(|e| dir_size(&e.path())).sum())
+        .unwrap_or(0)
+}
+
+pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
+    let (dir, owned) = match &args.dir {
+        Some(d) => (d.clone(), false),
+        None => (
+            std::env::temp_dir().join(format!("dateline-bench-{}", std::process::id())),
+            true,
+        ),
+    };
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let corpus_path = dir.join(format!("synthetic-{}-{}.jsonl", args.seed, args.n));
+    let archive_path = dir.join("bench-archive.sqlite");
+    for p in [
+        archive_path.clone(),
+        PathBuf::from(format!("{}-wal", archive_path.display())),
+        PathBuf::from(format!("{}-shm", archive_path.display())),
+    ] {
+        let _ = std::fs::remove_file(p);
+    }
+    let _ = std::fs::remove_dir_all(format!("{}.ranked", archive_path.display()));
+
+    let t = Instant::now();
+    if !corpus_path.is_file() {
+        let f = std::fs::File::create(&corpus_path)?;
+        let mut w = BufWriter::new(f);
+        dateline_synth::write_jsonl(args.seed, args.n, &mut w)?;
+        w.flush()?;
+    }
+    let corpus_secs = t.elapsed().as_secs_f64();
+    eprintln!(
+        "dateline: corpus of {} synthetic captions ready in {corpus_secs:.1} s",
+        args.n
+    );
+
+    let engine = load_engine(cli)?;
+    let store = SqliteStore::open(&archive_path)?;
+    let job = IngestJob {
+        store: &store,
+        engine: &engine,
+        format: Format::Jsonl,
+        column: None,
+        threads: args.threads,
+        workers: pool(args.threads)?,
+        actor: actor(None),
+        extractor: extractor_stamp(),
+    };
+    let t = Instant::now();
+    let mut problems = 0;
+    let summary = job
+        .run(&corpus_path.display().to_string(), &mut problems)?
+        .context("the corpus could not be read")?
+        .1;
+    let ingest_secs = t.elapsed().as_secs_f64();
+    if problems > 0 || summary.new + summary.unchanged != args.n {
+        bail!("ingest of the corpus reported {problems} problem(s): {summary:?}");
+    }
+    eprintln!(
+        "dateline: ingested and indexed {} captions in {ingest_secs:.1} s ({:.0}/s)",
+        args.n,
+        args.n as f64 / ingest_secs
+    );
+    // Fold the WAL into the main file so the size is the archive's, not the log's.
+    store.checkpoint()?;
+    let sqlite_bytes = dir_size(&archive_path);
+    let ranked_bytes = dir_size(&store.ranked_dir());
+
+    let rare = rare_words(&store)?;
+    let mix = query_mix(&rare);
+    let mut rows = Vec::new();
+    let mut all: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    for (text, class) in &mix {
+        let query = dateline_query::parse(text).map_err(|e| anyhow::anyhow!(e.render(text)))?;
+        let mut per_engine = Vec::new();
+        for (ei, (ranker, sort)) in [
+            (Ranker::Tantivy, Sort::Relevance),
+            (Ranker::Fts5, Sort::Relevance),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let opts = SearchOptions {
+                sort,
+                ranker,
+                limit: 20,
+                ..SearchOptions::default()
+            };
+            let first = store.search(&query, &opts)?;
+            let mut times = Vec::with_capacity(args.repeat);
+            for _ in 0..args.repeat {
+                let t = Instant::now();
+                std::hint::black_box(store.search(&query, &opts)?);
+                times.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            all[ei].extend(&times);
+            times.sort_by(f64::total_cmp);
+            per_engine.push((
+                first.total,
+                percentile(&times, 0.5),
+                percentile(&times, 0.99),
+            ));
+        }
+        // Date-ordered: the same in both engines (SQLite streams in date order).
+        let opts = SearchOptions {
+            sort: Sort::DateDesc,
+            limit: 20,
+            ..SearchOptions::default()
+        };
+        let mut times = Vec::with_capacity(args.repeat);
+        for _ in 0..args.repeat {
+            let t = Instant::now();
+            std::hint::black_box(store.search(&query, &opts)?);
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        if per_engine[0].0 != per_engine[1].0 {
+            eprintln!(
+                "dateline: warning: engines disagree on {text:?}: tantivy {} vs FTS5 {} matches",
+                per_engine[0].0, per_engine[1].0
+            );
+        }
+        rows.push(serde_json::json!({
+            "query": text, "class": class, "matches": per_engine[1].0,
+            "tantivy_p50_ms": per_engine[0].1, "tantivy_p99_ms": per_engine[0].2,
+            "fts5_p50_ms": per_engine[1].1, "fts5_p99_ms": per_engine[1].2,
+            "date_order_p50_ms": percentile(&times, 0.5), "date_order_p99_ms": percentile(&times, 0.99),
+        }));
+    }
+    for a in &mut all {
+        a.sort_by(f64::total_cmp);
+    }
+    let result = serde_json::json!({
+        "captions": args.n,
+        "synthetic": true,
+        "seed": args.seed,
+        "threads": if args.threads == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { args.threads },
+        "ingest_seconds": ingest_secs,
+        "ingest_captions_per_sec": args.n as f64 / ingest_secs,
+        "sqlite_bytes": sqlite_bytes,
+        "ranked_index_bytes": ranked_bytes,
+        "bytes_per_record": (sqlite_bytes + ranked_bytes) as f64 / args.n as f64,
+        "ranked_tantivy_p50_ms": percentile(&all[0], 0.5),
+        "ranked_tantivy_p99_ms": percentile(&all[0], 0.99),
+        "ranked_fts5_p50_ms": percentile(&all[1], 0.5),
+        "ranked_fts5_p99_ms": percentile(&all[1], 0.99),
+        "p99_ratio_fts5_over_tantivy": percentile(&all[1], 0.99) / percentile(&all[0], 0.99),
+        "queries": rows,
+    });
+    println!("{}", serde_json::to_string_pretty(&result)?);
+    drop(store);
+    if owned && !args.keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok(0)
+}
