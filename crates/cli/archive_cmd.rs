@@ -337,12 +337,25 @@ impl IngestJob<'_> {
         let mut captions_seen = 0usize;
         let chunks = input::split_chunks(&bytes, self.format, path, CHUNK_BYTES);
         // Extraction of the next piece overlaps the database write of the previous one.
+        // The ranked index follows the committed batches in a third thread, so a large ingest
+        // is searchable when it ends instead of indexing everything afterwards.
         let result: Result<()> = std::thread::scope(|s| {
             let (tx, rx) = std::sync::mpsc::sync_channel::<(Vec<NewRecord>, u64)>(2);
+            let (sync_tx, sync_rx) = std::sync::mpsc::sync_channel::<()>(1);
             let store = self.store;
+            s.spawn(move || {
+                while sync_rx.recv().is_ok() {
+                    if let Err(e) = store.sync_ranked() {
+                        tracing::warn!("the ranked index will catch up later: {e}");
+                        break;
+                    }
+                }
+            });
             let writer = s.spawn(move || -> Result<()> {
                 for (batch, len) in rx {
                     store.ingest_batch(ingest, &batch)?;
+                    // A full channel means a sync is pending, which will see this batch too.
+                    let _ = sync_tx.try_send(());
                     bar.inc(len);
                 }
                 bar.finish_and_clear();

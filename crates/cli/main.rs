@@ -167,6 +167,17 @@ struct BenchArgs {
 }
 
 fn main() {
+    // Warnings from the libraries (a ranked index that will catch up later, a source file that
+    // cannot be read) go to standard error; RUST_LOG=debug shows more.
+    tracing_subscriber::fmt()
+        .with_writer(io::stderr)
+        .with_target(false)
+        .without_time()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .init();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => std::process::exit(code),

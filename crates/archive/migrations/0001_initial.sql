@@ -128,21 +128,25 @@ CREATE VIRTUAL TABLE records_fts USING fts5(
 );
 CREATE VIRTUAL TABLE records_geo USING rtree(id, min_lat, max_lat, min_lon, max_lon);
 
+-- New records enter records_fts in one statement per batch (see ingest_batch), not here.
 CREATE TRIGGER records_ai AFTER INSERT ON records BEGIN
-    INSERT INTO records_fts(rowid, caption, names) VALUES (new.rowid, new.caption, new.names);
     INSERT INTO records_geo(id, min_lat, max_lat, min_lon, max_lon)
         SELECT new.rowid, new.lat, new.lat, new.lon, new.lon
         WHERE new.lat IS NOT NULL AND new.lon IS NOT NULL;
     INSERT INTO changes(record) VALUES (new.rowid);
 END;
-CREATE TRIGGER records_au AFTER UPDATE ON records BEGIN
+CREATE TRIGGER records_au_text AFTER UPDATE OF caption, names ON records BEGIN
     INSERT INTO records_fts(records_fts, rowid, caption, names)
         VALUES ('delete', old.rowid, old.caption, old.names);
     INSERT INTO records_fts(rowid, caption, names) VALUES (new.rowid, new.caption, new.names);
+END;
+CREATE TRIGGER records_au_place AFTER UPDATE OF lat, lon ON records BEGIN
     DELETE FROM records_geo WHERE id = old.rowid;
     INSERT INTO records_geo(id, min_lat, max_lat, min_lon, max_lon)
         SELECT new.rowid, new.lat, new.lat, new.lon, new.lon
         WHERE new.lat IS NOT NULL AND new.lon IS NOT NULL;
+END;
+CREATE TRIGGER records_au AFTER UPDATE ON records BEGIN
     INSERT INTO changes(record) VALUES (new.rowid);
 END;
 CREATE TRIGGER records_no_delete BEFORE DELETE ON records BEGIN

@@ -3,24 +3,33 @@
 use crate::fold::fold;
 use crate::{ArchiveError, Result};
 use dateline_model::{DatePrecision, Record};
-use flate2::Compression;
-use std::io::{Read, Write};
 
-/// Deflate-compressed JSON: records are about 2 KB of JSON with repetitive keys and evidence;
-/// compressed they take about a third of that, which matters at a million records.
+/// zstd-compressed JSON: records are 2–4 KB of JSON with repetitive keys and evidence;
+/// compressed they take about a quarter of that, which matters at a million records. zstd
+/// (already in the build through tantivy) compresses these small documents several times faster
+/// than deflate at a better ratio. A zstd frame starts with its magic number, so the format is
+/// recognizable if it ever has to change.
 pub fn encode(record: &Record) -> Vec<u8> {
+    thread_local! {
+        // A compression context holds megabytes of tables: made once per thread, not per record.
+        static COMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Compressor<'static>>> =
+            const { std::cell::RefCell::new(None) };
+    }
     let json = serde_json::to_vec(record).expect("records serialize");
-    let mut enc =
-        flate2::write::DeflateEncoder::new(Vec::with_capacity(json.len() / 2), Compression::fast());
-    enc.write_all(&json).expect("writing to memory");
-    enc.finish().expect("writing to memory")
+    COMPRESSOR.with_borrow_mut(|c| {
+        let c = c.get_or_insert_with(|| {
+            zstd::bulk::Compressor::new(LEVEL).expect("a zstd context at a standard level")
+        });
+        c.compress(&json).expect("compressing in memory")
+    })
 }
+
+/// zstd level 1: the fastest of the standard levels; higher levels gain little on small records.
+const LEVEL: i32 = 1;
 
 /// The inverse of [`encode`].
 pub fn decode(blob: &[u8]) -> Result<Record> {
-    let mut json = Vec::with_capacity(blob.len() * 3);
-    flate2::read::DeflateDecoder::new(blob)
-        .read_to_end(&mut json)
+    let json = zstd::stream::decode_all(blob)
         .map_err(|e| ArchiveError::Corrupt(format!("record blob: {e}")))?;
     serde_json::from_slice(&json).map_err(|e| ArchiveError::Corrupt(format!("record JSON: {e}")))
 }
