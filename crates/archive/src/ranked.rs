@@ -49,7 +49,7 @@ use tantivy::{
 
 /// Version of the schema *and* of the tokenization below. Bump it whenever either changes: an
 /// index written with another version is wiped on open and rebuilt by the caller's replay.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Name under which [`FoldTokenizer`] is registered (tokenizers are not persisted, so it is
 /// registered again on every open).
@@ -70,6 +70,23 @@ const EARTH_RADIUS_KM: f64 = 6371.0088;
 const NEAR_MARGIN_DEG: f64 = 1e-6;
 
 const F_ROWID: &str = "rowid";
+const F_DATE_DESC: &str = "date_desc_key";
+const F_DATE_ASC: &str = "date_asc_key";
+
+/// Bits of a date sort key that hold the rowid (below the day number).
+const ROWID_BITS: u32 = 33;
+/// Day numbers are clamped to ±this; undated records sort beyond it, so last either way.
+const DAY_LIMIT: i64 = 1 << 20;
+
+/// Sort keys that order records as the SQLite path does: by day (undated last), then rowid in
+/// the same direction, so paging by date gives the same pages from either engine.
+fn date_keys(date_start: Option<i64>, rowid: i64) -> (i64, i64) {
+    let rowid = rowid & ((1 << ROWID_BITS) - 1);
+    let day = date_start.map(|d| d.clamp(-DAY_LIMIT + 1, DAY_LIMIT - 1));
+    let desc = (day.unwrap_or(-DAY_LIMIT) << ROWID_BITS) | rowid;
+    let asc = (day.unwrap_or(DAY_LIMIT) << ROWID_BITS) | rowid;
+    (desc, asc)
+}
 const F_LAT: &str = "lat";
 const F_LON: &str = "lon";
 
@@ -161,6 +178,20 @@ pub struct RankedSearch {
     pub loose_dates: bool,
     /// Also match superseded records.
     pub include_superseded: bool,
+    /// Best score first, or by photo date.
+    pub order: RankedOrder,
+}
+
+/// Order of ranked search results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RankedOrder {
+    /// Highest BM25 score first.
+    #[default]
+    Score,
+    /// Newest photo date first, undated last; ties newest rowid first.
+    DateDesc,
+    /// Oldest photo date first, undated last; ties oldest rowid first.
+    DateAsc,
 }
 
 impl Default for RankedSearch {
@@ -170,6 +201,7 @@ impl Default for RankedSearch {
             offset: 0,
             loose_dates: false,
             include_superseded: false,
+            order: RankedOrder::Score,
         }
     }
 }
@@ -180,7 +212,8 @@ pub struct RankedResults {
     /// Exact number of matching records.
     pub total: u64,
     /// The page `[offset, offset + limit)` of the matches, best first: (rowid, score). Ties
-    /// (equal scores, e.g. a query without positive text) keep index order.
+    /// (equal scores, e.g. a query without positive text) keep index order. Ordered by date,
+    /// the score is 0.
     pub hits: Vec<(i64, f32)>,
 }
 
@@ -205,6 +238,8 @@ struct Fields {
     killed: Field,
     injured: Field,
     superseded: Field,
+    date_desc: Field,
+    date_asc: Field,
 }
 
 fn build_schema() -> (Schema, Fields) {
@@ -233,6 +268,8 @@ fn build_schema() -> (Schema, Fields) {
         killed: b.add_u64_field("killed", INDEXED | FAST),
         injured: b.add_u64_field("injured", INDEXED | FAST),
         superseded: b.add_bool_field("superseded", INDEXED),
+        date_desc: b.add_i64_field(F_DATE_DESC, FAST),
+        date_asc: b.add_i64_field(F_DATE_ASC, FAST),
     };
     (b.build(), fields)
 }
@@ -540,6 +577,31 @@ impl RankedIndex {
     pub fn search(&self, q: &Query, opts: &RankedSearch) -> Result<RankedResults, RankedError> {
         let searcher = self.reader.searcher();
         let query = self.build_query(&searcher, q, opts)?;
+        let by_date = match opts.order {
+            RankedOrder::Score => None,
+            RankedOrder::DateDesc => Some((F_DATE_DESC, tantivy::Order::Desc)),
+            RankedOrder::DateAsc => Some((F_DATE_ASC, tantivy::Order::Asc)),
+        };
+        if let Some((field, order)) = by_date {
+            // The key holds the rowid, so no column lookup is needed for the page.
+            let top = (opts.limit > 0).then(|| {
+                TopDocs::with_limit(opts.limit)
+                    .and_offset(opts.offset)
+                    .order_by_fast_field::<i64>(field, order)
+            });
+            let (total, top) = searcher
+                .search(&*query, &(Count, top))
+                .map_err(tv("searching"))?;
+            let hits = top
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|(key, _)| key.map(|k| (k & ((1 << ROWID_BITS) - 1), 0.0)))
+                .collect();
+            return Ok(RankedResults {
+                total: total as u64,
+                hits,
+            });
+        }
         let top = (opts.limit > 0).then(|| {
             TopDocs::with_limit(opts.limit)
                 .and_offset(opts.offset)
@@ -887,6 +949,9 @@ fn to_document(f: &Fields, rowid: i64, d: &IndexDoc) -> TantivyDocument {
     if let Some(v) = d.date_start {
         doc.add_i64(f.date_start, v);
     }
+    let (desc, asc) = date_keys(d.date_start, d.rowid);
+    doc.add_i64(f.date_desc, desc);
+    doc.add_i64(f.date_asc, asc);
     if let Some(v) = d.date_end {
         doc.add_i64(f.date_end, v);
     }
@@ -1256,6 +1321,39 @@ fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn date_keys_order_like_the_sqlite_path() {
+        // (date_start, rowid) in SQLite's `date_start IS NULL, date_start DESC, rowid DESC`.
+        let desc = [
+            (Some(20), 3),
+            (Some(20), 1),
+            (Some(5), 9),
+            (Some(-4), 2),
+            (None, 8),
+            (None, 4),
+        ];
+        let keys: Vec<i64> = desc.iter().map(|&(d, r)| date_keys(d, r).0).collect();
+        assert!(keys.windows(2).all(|w| w[0] > w[1]), "{keys:?}");
+        // ... and `date_start IS NULL, date_start, rowid`.
+        let asc = [
+            (Some(-4), 2),
+            (Some(5), 9),
+            (Some(20), 1),
+            (Some(20), 3),
+            (None, 4),
+            (None, 8),
+        ];
+        let keys: Vec<i64> = asc.iter().map(|&(d, r)| date_keys(d, r).1).collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+        // Extreme days are clamped rather than overflowing into the rowid bits.
+        let (d, a) = date_keys(Some(i64::MAX), 7);
+        assert_eq!(
+            (d & ((1 << ROWID_BITS) - 1), a & ((1 << ROWID_BITS) - 1)),
+            (7, 7)
+        );
+        assert!(date_keys(Some(i64::MIN), 7).1 < date_keys(Some(0), 7).1);
+    }
     use dateline_query::QSpan;
 
     fn sp() -> QSpan {

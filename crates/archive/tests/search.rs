@@ -133,7 +133,15 @@ fn hits(
             ..opts.clone()
         },
     );
-    // Relevance scores differ between the two engines, so only the sets must agree.
+    // Relevance scores differ between the two engines, so only the sets must agree; by date,
+    // the pages must be identical.
+    if opts.sort != Sort::Relevance {
+        assert_eq!(
+            labels_of(&r2, l),
+            got,
+            "{q}: engines order dates differently"
+        );
+    }
     let mut other = labels_of(&r2, l);
     other.sort_unstable();
     got.sort_unstable();
@@ -337,33 +345,41 @@ fn near_is_exact_at_the_radius() {
 #[test]
 fn sorting_by_date_puts_undated_last() {
     let (_d, s, l) = fixture();
-    let by = |sort| labels_of(&search(&s, "", &SearchOptions { sort, ..fts() }), &l).concat();
-    assert_eq!(by(Sort::DateAsc), "dbcagfe");
-    assert_eq!(by(Sort::DateDesc), "fgacbde");
-    // Relevance without text is newest first.
-    assert_eq!(by(Sort::Relevance), "fgacbde");
-    // Date order applies to text queries too.
-    let r = search(
-        &s,
-        "aleppo OR idlib OR fiji",
-        &SearchOptions {
-            sort: Sort::DateAsc,
+    for ranker in [Ranker::Fts5, Ranker::Tantivy] {
+        let opts = |sort| SearchOptions {
+            sort,
+            ranker,
             ..fts()
-        },
-    );
-    assert_eq!(labels_of(&r, &l).concat(), "cagf");
+        };
+        let by = |sort| labels_of(&search(&s, "", &opts(sort)), &l).concat();
+        assert_eq!(by(Sort::DateAsc), "dbcagfe");
+        assert_eq!(by(Sort::DateDesc), "fgacbde");
+        // Relevance without text is newest first.
+        assert_eq!(by(Sort::Relevance), "fgacbde");
+        // Date order applies to text queries too.
+        let r = search(&s, "aleppo OR idlib OR fiji", &opts(Sort::DateAsc));
+        assert_eq!(labels_of(&r, &l).concat(), "cagf", "{ranker:?}");
+        let r = search(&s, "aleppo OR idlib OR fiji", &opts(Sort::DateDesc));
+        assert_eq!(labels_of(&r, &l).concat(), "fgac", "{ranker:?}");
+        assert!(r.hits.iter().all(|h| h.score.is_none()), "{ranker:?}");
+    }
 }
 
 #[test]
 fn paging_is_consistent_with_the_total() {
     let (_d, s, l) = fixture();
-    for (q, sort) in [
+    for (q, sort, ranker) in [
         ("", Sort::DateAsc),
         ("", Sort::DateDesc),
         ("", Sort::Relevance),
         ("-rubble", Sort::DateAsc),
         ("the OR in OR of", Sort::Relevance),
-    ] {
+        ("aleppo OR idlib OR fiji OR mosul", Sort::DateDesc),
+    ]
+    .into_iter()
+    .flat_map(|(q, sort)| [(q, sort, Ranker::Fts5), (q, sort, Ranker::Tantivy)])
+    {
+        let fts = || SearchOptions { ranker, ..fts() };
         let all = search(&s, q, &SearchOptions { sort, ..fts() });
         let whole = labels_of(&all, &l);
         let mut paged = Vec::new();
@@ -382,7 +398,7 @@ fn paging_is_consistent_with_the_total() {
             assert!(page.hits.len() <= 2);
             paged.extend(labels_of(&page, &l));
         }
-        assert_eq!(paged, whole, "{q} {sort:?}");
+        assert_eq!(paged, whole, "{q} {sort:?} {ranker:?}");
     }
     let p = search(
         &s,

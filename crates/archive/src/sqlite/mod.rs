@@ -4,7 +4,7 @@ mod rows;
 mod search;
 
 use crate::apply::{apply_corrections, check_edit, field_value};
-use crate::ranked::{IndexDoc, RankedIndex, RankedSearch};
+use crate::ranked::{IndexDoc, RankedIndex, RankedOrder, RankedSearch};
 use crate::{
     ArchiveError, AuditEntry, BatchCounts, Correction, ExtractionInput, FacetCounts, FileCheck,
     Hit, IngestId, IngestSummary, NewRecord, Provenance, Ranker, Result, SearchOptions,
@@ -978,9 +978,14 @@ impl Store for SqliteStore {
     }
 
     fn search(&self, query: &Query, opts: &SearchOptions) -> Result<SearchResults> {
-        let use_ranked = opts.sort == Sort::Relevance
-            && query.has_positive_text()
-            && opts.ranker == Ranker::Tantivy;
+        // Text queries go to tantivy whatever the order: FTS5 would collect and sort every
+        // match. Without text, SQLite walks its date index and stops after a page.
+        let use_ranked = query.has_positive_text() && opts.ranker == Ranker::Tantivy;
+        let order = match opts.sort {
+            Sort::Relevance => RankedOrder::Score,
+            Sort::DateDesc => RankedOrder::DateDesc,
+            Sort::DateAsc => RankedOrder::DateAsc,
+        };
         let mut page = None;
         if use_ranked {
             match self.sync_ranked() {
@@ -994,12 +999,17 @@ impl Store for SqliteStore {
                             offset: opts.offset,
                             loose_dates: opts.loose_dates,
                             include_superseded: opts.include_superseded,
+                            order,
                         },
                     ) {
                         Ok(r) => {
+                            let scored = order == RankedOrder::Score;
                             page = Some((
                                 r.total,
-                                r.hits.into_iter().map(|(id, s)| (id, Some(s))).collect(),
+                                r.hits
+                                    .into_iter()
+                                    .map(|(id, s)| (id, scored.then_some(s)))
+                                    .collect(),
                             ))
                         }
                         Err(e) => tracing::warn!("ranked search failed, using FTS5: {e}"),
