@@ -5,6 +5,7 @@
 
 mod archive_cmd;
 mod bench_archive;
+mod images;
 mod input;
 mod pretty;
 
@@ -277,10 +278,21 @@ fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// Reads every input; problems are printed to stderr and counted.
-fn read_inputs(args: &InputArgs) -> Result<(Vec<CaptionInput>, usize)> {
-    let mut all = Vec::new();
-    let mut n_errors = 0;
-    for path in &args.paths {
+/// Captions read from the inputs, and for those that came from image files, what the file
+/// itself says (same index).
+struct Inputs {
+    captions: Vec<CaptionInput>,
+    embedded: Vec<Option<images::Embedded>>,
+    errors: usize,
+}
+
+fn read_inputs(args: &InputArgs) -> Result<Inputs> {
+    let mut all = Inputs {
+        captions: Vec::new(),
+        embedded: Vec::new(),
+        errors: 0,
+    };
+    for path in &images::expand(&args.paths) {
         let bytes = if path == "-" {
             let mut buf = Vec::new();
             io::stdin()
@@ -292,38 +304,61 @@ fn read_inputs(args: &InputArgs) -> Result<(Vec<CaptionInput>, usize)> {
                 Ok(b) => b,
                 Err(e) => {
                     eprintln!("dateline: {path}: cannot read: {e}");
-                    n_errors += 1;
+                    all.errors += 1;
                     continue;
                 }
             }
         };
-        let opts = ReadOptions {
-            format: args.input_format,
-            column: args.column.as_deref(),
-            sha256: (path != "-").then(|| sha256_hex(&bytes)),
-        };
+        let sha256 = (path != "-").then(|| sha256_hex(&bytes));
         let shown = if path == "-" {
             "<stdin>"
         } else {
             path.as_str()
         };
+        if args.input_format == Format::Auto
+            && images::has_image_extension(path)
+            && !images::is_image(&bytes)
+        {
+            eprintln!(
+                "dateline: {shown}: not an image file that dateline can read (unrecognized content)"
+            );
+            all.errors += 1;
+            continue;
+        }
+        if args.input_format == Format::Auto && images::is_image(&bytes) {
+            match images::read(shown, &bytes, sha256) {
+                Ok((caption, embedded)) => {
+                    all.captions.push(caption);
+                    all.embedded.push(Some(embedded));
+                }
+                // A photo without a caption is common in a folder; it is said, not failed.
+                Err(why) => eprintln!("dateline: {shown}: {why}"),
+            }
+            continue;
+        }
+        let opts = ReadOptions {
+            format: args.input_format,
+            column: args.column.as_deref(),
+            sha256,
+        };
         match input::read(shown, &bytes, &opts) {
             Ok((caps, errors)) => {
                 if caps.is_empty() && errors.is_empty() {
                     eprintln!("dateline: {shown}: no captions found (empty input)");
-                    n_errors += 1;
+                    all.errors += 1;
                 }
                 report(&errors);
-                n_errors += errors.len();
-                all.extend(caps);
+                all.errors += errors.len();
+                all.embedded.extend(caps.iter().map(|_| None));
+                all.captions.extend(caps);
             }
             Err(e) => {
                 report(std::slice::from_ref(&e));
-                n_errors += 1;
+                all.errors += 1;
             }
         }
     }
-    Ok((all, n_errors))
+    Ok(all)
 }
 
 fn report(errors: &[InputError]) {
@@ -349,13 +384,24 @@ fn extract_all(engine: &Engine, captions: &[CaptionInput], threads: usize) -> Re
 
 fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
     let engine = load_engine(cli)?;
-    let (captions, n_errors) = read_inputs(&args.input)?;
+    let Inputs {
+        captions,
+        embedded,
+        errors: n_errors,
+    } = read_inputs(&args.input)?;
     let stdout = io::stdout();
     let color = stdout.is_terminal();
     let mut out = BufWriter::new(stdout.lock());
     // Work in slices so output starts early and memory stays bounded by the slice size.
-    for chunk in captions.chunks(16_384) {
-        let records = extract_all(&engine, chunk, args.input.threads)?;
+    const SLICE: usize = 16_384;
+    for (n, chunk) in captions.chunks(SLICE).enumerate() {
+        let mut records = extract_all(&engine, chunk, args.input.threads)?;
+        for (rec, extra) in records.iter_mut().zip(&embedded[n * SLICE..]) {
+            if let Some(e) = extra {
+                rec.embedded = Some(e.block.clone());
+                rec.warnings.extend(e.warnings.iter().cloned());
+            }
+        }
         for rec in &records {
             match args.format {
                 OutputFormat::Json => {
@@ -576,16 +622,16 @@ fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
     let engine_ms = started.elapsed().as_secs_f64() * 1000.0;
     let captions: Vec<CaptionInput> = match &args.path {
         Some(p) => {
-            let (caps, n_errors) = read_inputs(&InputArgs {
+            let inputs = read_inputs(&InputArgs {
                 paths: vec![p.clone()],
                 input_format: args.format,
                 column: None,
                 threads: args.threads,
             })?;
-            if n_errors > 0 {
-                bail!("{n_errors} input problem(s) in {p}");
+            if inputs.errors > 0 {
+                bail!("{} input problem(s) in {p}", inputs.errors);
             }
-            caps
+            inputs.captions
         }
         None => {
             let dev: Vec<String> = include_str!("../../tests/fixtures/corpus/captions.jsonl")

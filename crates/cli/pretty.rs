@@ -172,8 +172,79 @@ pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
             "casualties.source",
         ],
     )?;
+    if let Some(embedded) = &r.embedded {
+        write_embedded(out, embedded, color)?;
+    }
     for w in &r.warnings {
         writeln!(out, "  {:13} {}", paint("warning", "33", color), w)?;
     }
     writeln!(out)
+}
+
+/// What the image file itself says, one column per metadata kind, beside the fields above.
+fn write_embedded(out: &mut impl Write, e: &serde_json::Value, color: bool) -> io::Result<()> {
+    const KINDS: [&str; 3] = ["iptc", "xmp", "exif"];
+    const FIELDS: [&str; 15] = [
+        "description",
+        "headline",
+        "title",
+        "creator",
+        "credit",
+        "source",
+        "copyright",
+        "date_created",
+        "city",
+        "sublocation",
+        "province_state",
+        "country",
+        "country_code",
+        "keywords",
+        "gps",
+    ];
+    let show = |v: &serde_json::Value| -> String {
+        let s = match v {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Array(a) => a
+                .iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                .collect::<Vec<_>>()
+                .join("; "),
+            serde_json::Value::Object(o) => match (o.get("latitude"), o.get("longitude")) {
+                (Some(a), Some(b)) => format!("{a}, {b}"),
+                _ => v.to_string(),
+            },
+            _ => String::new(),
+        };
+        let s = s.replace('\n', " ");
+        match s.char_indices().nth(60) {
+            Some((i, _)) => format!("{}…", &s[..i]),
+            None => s,
+        }
+    };
+    writeln!(out, "  {}", paint("embedded in the file", "1", color))?;
+    for field in FIELDS {
+        let values: Vec<(&str, String)> = KINDS
+            .iter()
+            .filter_map(|k| {
+                let v = show(e.get(k)?.get(field)?);
+                (!v.is_empty()).then_some((*k, v))
+            })
+            .collect();
+        if values.is_empty() {
+            continue;
+        }
+        let differ = values.iter().any(|(_, v)| *v != values[0].1);
+        let text = values
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect::<Vec<_>>()
+            .join("  |  ");
+        let label = if differ {
+            paint(&format!("{field:13}"), "33", color)
+        } else {
+            format!("{field:13}")
+        };
+        writeln!(out, "  {label} {text}")?;
+    }
+    Ok(())
 }

@@ -1,0 +1,131 @@
+//! Image files as input: the caption and the structured fields embedded in them
+//! (`dateline-media`), turned into a caption for the engine plus the record's `embedded` block.
+
+use dateline_engine::CaptionInput;
+use dateline_model::Source;
+use std::path::Path;
+
+/// File name endings of the image formats `dateline-media` reads.
+const IMAGE_EXTENSIONS: &[&str] = &[
+    "jpg", "jpeg", "jpe", "tif", "tiff", "png", "webp", "heic", "heif", "avif", "jxl", "psd", "gif",
+];
+
+/// What an image adds to the record the engine makes of its caption.
+#[derive(Debug, Clone)]
+pub struct Embedded {
+    /// The contract's `embedded` block.
+    pub block: serde_json::Value,
+    /// Damage found in the file and disagreements between its metadata kinds.
+    pub warnings: Vec<String>,
+}
+
+/// True when the bytes are an image container (by content, not by name).
+pub fn is_image(bytes: &[u8]) -> bool {
+    dateline_media::container::detect(bytes) != dateline_media::container::Format::Unknown
+}
+
+/// True when the file name says it is an image (whatever its bytes turn out to be).
+pub fn has_image_extension(path: &str) -> bool {
+    Path::new(path)
+        .extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| IMAGE_EXTENSIONS.contains(&x.to_ascii_lowercase().as_str()))
+}
+
+/// Expands directories into the image files below them, sorted, so `extract photos/` reads a
+/// whole tree in a stable order. Other paths are kept as given.
+pub fn expand(paths: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in paths {
+        let path = Path::new(p);
+        if p != "-" && path.is_dir() {
+            let mut found = Vec::new();
+            walk(path, &mut found);
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        eprintln!("dateline: {}: cannot read the directory", dir.display());
+        return;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        // Symlinked directories are not followed: a loop would never end.
+        let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+        if is_dir {
+            walk(&path, out);
+        } else if has_image_extension(&path.display().to_string()) {
+            out.push(path.display().to_string());
+        }
+    }
+}
+
+/// Reads one image file. `Err` says why no caption came out of it.
+pub fn read(
+    path: &str,
+    bytes: &[u8],
+    sha256: Option<String>,
+) -> Result<(CaptionInput, Embedded), String> {
+    let m = dateline_media::read(bytes);
+    if m.is_empty() {
+        let why = m
+            .warnings
+            .first()
+            .map_or(String::new(), |w| format!(" ({w})"));
+        return Err(format!("no IPTC, XMP or EXIF metadata found{why}"));
+    }
+    let Some(text) = m.reconciled.description.clone() else {
+        return Err("the embedded metadata has no caption (description)".into());
+    };
+    // The photo's own date lets "on Sunday" in its caption resolve.
+    let reference_date = m
+        .reconciled
+        .date_created
+        .as_deref()
+        .and_then(|d| d.get(..10))
+        .and_then(|d| d.parse::<jiff::civil::Date>().ok());
+    let input = CaptionInput {
+        text,
+        input_id: None,
+        source: Source {
+            kind: "image".into(),
+            path: Some(path.to_string()),
+            line: None,
+            sha256,
+        },
+        reference_date,
+    };
+    let block = serde_json::to_value(&m.embedded).expect("metadata serializes");
+    Ok((
+        input,
+        Embedded {
+            block,
+            warnings: m.warnings,
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn images_are_recognized_by_content() {
+        assert!(is_image(b"\xFF\xD8\xFF\xE0\0\x10JFIF\0"));
+        assert!(!is_image(b"A caption in a text file."));
+        assert!(!is_image(b""));
+    }
+
+    #[test]
+    fn a_file_without_metadata_says_so() {
+        let e = read("x.jpg", b"\xFF\xD8\xFF\xD9", None).unwrap_err();
+        assert!(e.contains("no IPTC, XMP or EXIF"), "{e}");
+    }
+}

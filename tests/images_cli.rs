@@ -1,0 +1,115 @@
+//! `dateline extract` on image files: the caption comes from the file's metadata, the record
+//! carries the `embedded` block, and files without a caption or with damage never stop a batch.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::Path;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn dateline() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dateline"));
+    cmd.current_dir(ROOT)
+        .env(
+            "DATELINE_DATA_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("dateline-images-no-such-data-dir"),
+        )
+        .env_remove("RUST_LOG");
+    cmd
+}
+
+fn records(out: &std::process::Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_photo_becomes_a_record_with_its_embedded_metadata() {
+    let path = "tests/fixtures/images/frameright__IPTC-PhotometadataRef-Std2021.1.jpg";
+    let out = dateline().args(["extract", path]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let recs = records(&out);
+    assert_eq!(recs.len(), 1);
+    let r = &recs[0];
+    assert_eq!(r["caption"], "The description aka caption (ref2021.1)");
+    assert_eq!(r["source"]["kind"], "image");
+    assert_eq!(r["source"]["path"], path);
+    assert_eq!(r["source"]["sha256"].as_str().unwrap().len(), 64);
+    let e = &r["embedded"];
+    assert_eq!(e["iptc"]["city"], "City (Core) (ref2021.1)");
+    assert_eq!(e["xmp"]["credit"], "Credit Line (ref2021.1)");
+    assert_eq!(e["iptc"]["date_created"], "2021-10-20T21:01:01+00:00");
+    assert_eq!(e["exif"]["creator"][0], "Creator1 (ref2021.1)");
+}
+
+#[test]
+fn a_folder_of_photos_is_read_whole_and_conflicts_are_flagged() {
+    let out = dateline()
+        .args(["extract", "tests/fixtures/images"])
+        .output()
+        .unwrap();
+    // Photos without a caption are said, not failed.
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has no caption"), "{err}");
+    let recs = records(&out);
+    assert!(recs.len() >= 40, "{}", recs.len());
+    assert!(recs.iter().all(|r| r["embedded"].is_object()));
+    let mwg = recs
+        .iter()
+        .find(|r| {
+            r["source"]["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("exiftool__MWG.jpg")
+        })
+        .unwrap();
+    assert_eq!(mwg["caption"], "RIGHT-EXIF-Description");
+    let warnings = mwg["warnings"].to_string();
+    assert!(warnings.contains("embedded city"), "{warnings}");
+}
+
+#[test]
+fn damaged_and_foreign_files_do_not_stop_a_batch() {
+    let dir = tempfile::tempdir().unwrap();
+    let good =
+        std::fs::read(Path::new(ROOT).join("tests/fixtures/images/exiftool__IPTC.jpg")).unwrap();
+    std::fs::write(dir.path().join("cut.jpg"), &good[..good.len() / 3]).unwrap();
+    std::fs::write(dir.path().join("empty.jpg"), b"").unwrap();
+    std::fs::write(dir.path().join("text.png"), b"not a png at all").unwrap();
+    std::fs::write(dir.path().join("good.jpg"), &good).unwrap();
+    let out = dateline()
+        .args(["extract", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let recs = records(&out);
+    assert!(
+        recs.iter()
+            .any(|r| r["source"]["path"].as_str().unwrap().ends_with("good.jpg"))
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("text.png: not an image file"), "{err}");
+    assert!(err.contains("empty.jpg: not an image file"), "{err}");
+    assert!(
+        !recs
+            .iter()
+            .any(|r| r["source"]["path"].as_str().unwrap().ends_with("text.png"))
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "unreadable files make the run fail"
+    );
+}
