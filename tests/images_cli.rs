@@ -113,3 +113,55 @@ fn damaged_and_foreign_files_do_not_stop_a_batch() {
         "unreadable files make the run fail"
     );
 }
+
+#[test]
+fn photos_are_ingested_with_their_file_as_provenance() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("a.sqlite");
+    let archive = archive.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = dateline()
+            .args(["--archive", archive])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let first = run(&["ingest", "tests/fixtures/images"]);
+    let err = String::from_utf8_lossy(&first.stderr);
+    assert!(err.contains("total: 32 new, 12 unchanged"), "{err}");
+    let again = run(&["ingest", "tests/fixtures/images"]);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(err.contains("total: 0 new, 44 unchanged"), "{err}");
+    // The same caption in six copies of one photo: one record, six provenances.
+    let hits = run(&["search", "Straits Magellan", "--json"]);
+    let hit: Value = serde_json::from_str(
+        String::from_utf8_lossy(&hits.stdout)
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let id = hit["record"]["id"]
+        .as_str()
+        .or(hit["id"].as_str())
+        .unwrap()
+        .to_string();
+    let shown = run(&["show", &id, "--json"]);
+    let shown: Value = serde_json::from_slice(&shown.stdout).unwrap();
+    let prov = shown["provenance"].as_array().unwrap();
+    assert!(prov.len() >= 5, "{prov:?}");
+    assert!(
+        prov.iter()
+            .all(|p| p["sha256"].as_str().unwrap().len() == 64)
+    );
+    assert_eq!(
+        shown["record"]["embedded"]["iptc"]["city"],
+        "Straits of Magellan"
+    );
+}

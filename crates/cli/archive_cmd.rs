@@ -248,7 +248,8 @@ pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
     };
     let mut problems = 0u64;
     let mut total = IngestSummary::default();
-    for path in &args.paths {
+    let paths = crate::images::expand(&args.paths);
+    for path in &paths {
         let Some((shown, summary)) = job.run(path, &mut problems)? else {
             continue;
         };
@@ -269,7 +270,7 @@ pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
             );
         }
     }
-    if args.paths.len() > 1 && !args.json {
+    if paths.len() > 1 && !args.json {
         eprintln!(
             "dateline: total: {} new, {} unchanged, {} superseded, {} skipped; archive {}",
             total.new,
@@ -323,6 +324,18 @@ impl IngestJob<'_> {
             sha256: sha.clone(),
             size: bytes.len() as u64,
         };
+        if self.format == Format::Auto && path != "-" {
+            if crate::images::is_image(&bytes) {
+                return self.run_image(&bytes, &shown, file, problems);
+            }
+            if crate::images::has_image_extension(path) {
+                eprintln!(
+                    "dateline: {shown}: not an image file that dateline can read (unrecognized content)"
+                );
+                *problems += 1;
+                return Ok(None);
+            }
+        }
         let opts = ReadOptions {
             format: self.format,
             column: self.column,
@@ -399,6 +412,47 @@ impl IngestJob<'_> {
             .with_context(|| format!("{shown}: finishing the ingest"))?;
         *problems += skipped;
         Ok(Some((shown, summary)))
+    }
+}
+
+impl IngestJob<'_> {
+    /// One photo: its caption and embedded metadata become one record whose provenance is the
+    /// file's path and SHA-256.
+    fn run_image(
+        &self,
+        bytes: &[u8],
+        shown: &str,
+        file: SourceFile,
+        problems: &mut u64,
+    ) -> Result<Option<(String, IngestSummary)>> {
+        let (caption, embedded) = match crate::images::read(shown, bytes, file.sha256.clone()) {
+            Ok(x) => x,
+            Err(why) => {
+                // A photo without a caption is common in a folder: said, not failed.
+                eprintln!("dateline: {shown}: {why}");
+                return Ok(None);
+            }
+        };
+        let mut record = self.engine.extract(&caption);
+        record.embedded = Some(embedded.block);
+        record.warnings.extend(embedded.warnings);
+        let ingest = self
+            .store
+            .ingest_begin(&file, &self.actor, &self.extractor)
+            .with_context(|| format!("{shown}: starting the ingest"))?;
+        let batch = to_new(vec![record], std::slice::from_ref(&caption));
+        let written = self.store.ingest_batch(ingest, &batch);
+        let summary = self.store.ingest_finish(ingest, 0);
+        if let Err(e) = written
+            .as_ref()
+            .map(|_| ())
+            .and(summary.as_ref().map(|_| ()))
+        {
+            eprintln!("dateline: {shown}: {e}");
+            *problems += 1;
+            return Ok(None);
+        }
+        Ok(Some((shown.to_string(), summary.expect("checked above"))))
     }
 }
 
