@@ -434,8 +434,7 @@ impl IngestJob<'_> {
             }
         };
         let mut record = self.engine.extract(&caption);
-        record.embedded = Some(embedded.block);
-        record.warnings.extend(embedded.warnings);
+        embedded.apply(&mut record);
         let ingest = self
             .store
             .ingest_begin(&file, &self.actor, &self.extractor)

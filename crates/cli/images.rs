@@ -17,6 +17,59 @@ pub struct Embedded {
     pub block: serde_json::Value,
     /// Damage found in the file and disagreements between its metadata kinds.
     pub warnings: Vec<String>,
+    /// The reconciled date created (ISO 8601), for checking the caption's date.
+    pub date: Option<String>,
+    /// The embedded GPS position (EXIF, else XMP), for checking the caption's place.
+    pub gps: Option<dateline_media::Gps>,
+}
+
+/// A caption date this many days from the file's own date is flagged.
+const DATE_TOLERANCE_DAYS: i32 = 1;
+/// A caption place this far from the file's GPS position is flagged.
+const GPS_TOLERANCE_KM: f64 = 50.0;
+
+impl Embedded {
+    /// Attaches the block to the record, with the file's warnings and the places where the
+    /// caption and the file disagree: the date (more than a day apart, compared only when
+    /// both name a day) and the place (more than 50 km from the GPS position).
+    pub fn apply(&self, r: &mut dateline_model::Record) {
+        r.embedded = Some(self.block.clone());
+        r.warnings.extend(self.warnings.iter().cloned());
+        let day = |s: &str| {
+            s.get(..10)
+                .and_then(|d| d.parse::<jiff::civil::Date>().ok())
+        };
+        if let (Some(caption), Some(file)) = (
+            r.date
+                .as_ref()
+                .filter(|d| d.iso.len() == 10)
+                .and_then(|d| day(&d.iso)),
+            self.date.as_deref().and_then(day),
+        ) {
+            let apart = (caption - file).get_days().abs();
+            if apart > DATE_TOLERANCE_DAYS {
+                r.warnings.push(format!(
+                    "the caption's date {caption} is {apart} days from the date in the file ({file})"
+                ));
+            }
+        }
+        if let (Some(lat), Some(lon), Some(gps)) = (r.location.lat, r.location.lon, self.gps) {
+            let km = dateline_archive::haversine_km(lat, lon, gps.latitude, gps.longitude);
+            if km > GPS_TOLERANCE_KM {
+                let place = r
+                    .location
+                    .city
+                    .as_deref()
+                    .or(r.location.province.as_deref())
+                    .or(r.location.country.as_deref())
+                    .unwrap_or("the caption's place");
+                r.warnings.push(format!(
+                    "the file's GPS position ({:.4}, {:.4}) is {km:.0} km from {place}",
+                    gps.latitude, gps.longitude
+                ));
+            }
+        }
+    }
 }
 
 /// True when the bytes are an image container (by content, not by name).
@@ -108,6 +161,8 @@ pub fn read(
         Embedded {
             block,
             warnings: m.warnings,
+            date: m.reconciled.date_created.clone(),
+            gps: m.gps,
         },
     ))
 }
@@ -121,6 +176,41 @@ mod tests {
         assert!(is_image(b"\xFF\xD8\xFF\xE0\0\x10JFIF\0"));
         assert!(!is_image(b"A caption in a text file."));
         assert!(!is_image(b""));
+    }
+
+    #[test]
+    fn caption_and_file_disagreements_are_flagged() {
+        let engine = dateline_engine::Engine::builtin();
+        let caption = "A boy is rescued from the rubble in Aleppo, Syria on November 24, 2016. \
+                       (Photo by Ameer Alhalbi/AFP)";
+        let mut r = engine.extract(&CaptionInput::new(caption));
+        assert_eq!(r.date.as_ref().unwrap().iso, "2016-11-24");
+        assert!(r.location.lat.is_some());
+        let e = Embedded {
+            block: serde_json::json!({}),
+            warnings: vec![],
+            date: Some("2016-11-20T10:00:00+02:00".into()),
+            gps: Some(dateline_media::Gps {
+                latitude: 33.51,
+                longitude: 36.29,
+            }),
+        };
+        e.apply(&mut r);
+        assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
+        assert!(r.warnings[0].contains("4 days"), "{:?}", r.warnings);
+        assert!(r.warnings[1].contains("km from Aleppo"), "{:?}", r.warnings);
+        // Within a day and within 50 km: nothing to say.
+        let mut r2 = engine.extract(&CaptionInput::new(caption));
+        let close = Embedded {
+            date: Some("2016-11-25".into()),
+            gps: Some(dateline_media::Gps {
+                latitude: 36.3,
+                longitude: 37.2,
+            }),
+            ..e
+        };
+        close.apply(&mut r2);
+        assert!(r2.warnings.is_empty(), "{:?}", r2.warnings);
     }
 
     #[test]

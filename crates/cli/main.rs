@@ -5,6 +5,8 @@
 
 mod archive_cmd;
 mod bench_archive;
+mod bench_media;
+mod export;
 mod images;
 mod input;
 mod pretty;
@@ -69,6 +71,9 @@ enum Command {
     /// Benchmarks: extraction throughput, a synthetic corpus, the archive.
     #[command(subcommand)]
     Bench(BenchCommand),
+    /// Write the extracted fields for other software: `export xmp` writes XMP sidecars.
+    #[command(subcommand)]
+    Export(export::ExportCommand),
 }
 
 #[derive(Subcommand)]
@@ -79,6 +84,8 @@ enum BenchCommand {
     Corpus(bench_archive::CorpusArgs),
     /// Measure archive ingest rate, size and search latency (tantivy vs FTS5) on a synthetic corpus.
     Archive(bench_archive::ArchiveBenchArgs),
+    /// Files per second reading image metadata, against ExifTool in the same run.
+    Media(bench_media::MediaBenchArgs),
 }
 
 #[derive(clap::Args)]
@@ -257,6 +264,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Bench(BenchCommand::Extract(args)) => bench(&cli, args),
         Command::Bench(BenchCommand::Corpus(args)) => bench_archive::corpus(args),
         Command::Bench(BenchCommand::Archive(args)) => bench_archive::archive(&cli, args),
+        Command::Bench(BenchCommand::Media(args)) => bench_media::media(args),
         Command::Ingest(args) => archive_cmd::ingest(&cli, args),
         Command::Search(args) => archive_cmd::search(&cli, args),
         Command::Show(args) => archive_cmd::show(&cli, args),
@@ -266,6 +274,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Reindex => archive_cmd::reindex(&cli),
         Command::Log(args) => archive_cmd::log(&cli, args),
         Command::Verify(args) => archive_cmd::verify(&cli, args),
+        Command::Export(export::ExportCommand::Xmp(args)) => export::xmp(&cli, args),
     }
 }
 
@@ -398,8 +407,7 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
         let mut records = extract_all(&engine, chunk, args.input.threads)?;
         for (rec, extra) in records.iter_mut().zip(&embedded[n * SLICE..]) {
             if let Some(e) = extra {
-                rec.embedded = Some(e.block.clone());
-                rec.warnings.extend(e.warnings.iter().cloned());
+                e.apply(rec);
             }
         }
         for rec in &records {

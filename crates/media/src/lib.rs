@@ -17,6 +17,7 @@ pub mod exif;
 pub mod iptc;
 pub mod irb;
 mod read;
+pub mod sidecar;
 pub mod xmp;
 
 pub use read::{Embedded, ExifFields, Fields, Gps, Metadata, read};
