@@ -21,6 +21,8 @@ pub struct Embedded {
     pub date: Option<String>,
     /// The embedded GPS position (EXIF, else XMP), for checking the caption's place.
     pub gps: Option<dateline_media::Gps>,
+    /// The file's own values after reconciling its kinds: they fill what the caption leaves out.
+    pub fields: dateline_media::Fields,
 }
 
 /// A caption date this many days from the file's own date is flagged.
@@ -35,6 +37,7 @@ impl Embedded {
     pub fn apply(&self, r: &mut dateline_model::Record) {
         r.embedded = Some(self.block.clone());
         r.warnings.extend(self.warnings.iter().cloned());
+        self.fill(r);
         let day = |s: &str| {
             s.get(..10)
                 .and_then(|d| d.parse::<jiff::civil::Date>().ok())
@@ -120,6 +123,124 @@ fn walk(dir: &Path, out: &mut Vec<String>) {
     }
 }
 
+impl Embedded {
+    /// Structured fields written by a photo desk are strong evidence: where the caption says
+    /// nothing, the file's value is used, with an empty-span evidence entry whose rule names
+    /// the source (`embedded.city`, …); where both speak and differ, the caption's reading is
+    /// kept and the difference is a warning.
+    fn fill(&self, r: &mut dateline_model::Record) {
+        let f = &self.fields;
+        let note = |r: &mut dateline_model::Record, path: &str, what: &str| {
+            r.evidence
+                .entry(path.to_string())
+                .or_default()
+                .push(dateline_model::Evidence {
+                    start: 0,
+                    end: 0,
+                    rule: format!("embedded.{what}"),
+                    geonames_id: None,
+                });
+        };
+        if r.credit.creators.is_empty() && !f.creator.is_empty() {
+            r.credit.creators = f.creator.clone();
+            note(r, "credit.creators", "creator");
+        }
+        if r.date.is_none()
+            && let Some(d) = f.date_created.as_deref().and_then(date_taken)
+        {
+            r.date = Some(d);
+            note(r, "date", "date_created");
+        }
+        let fold = |s: &str| s.trim().to_lowercase();
+        let place = |r: &mut dateline_model::Record,
+                     slot: fn(&mut dateline_model::Location) -> &mut Option<String>,
+                     value: Option<&String>,
+                     path: &str,
+                     what: &str| {
+            let Some(v) = value else { return };
+            let current = slot(&mut r.location).clone();
+            match current {
+                None => {
+                    *slot(&mut r.location) = Some(v.clone());
+                    note(r, path, what);
+                }
+                Some(c) if fold(&c) != fold(v) => r
+                    .warnings
+                    .push(format!("the caption's {what} is {c}; the file says {v}")),
+                Some(_) => {}
+            }
+        };
+        place(r, |l| &mut l.city, f.city.as_ref(), "location.city", "city");
+        place(
+            r,
+            |l| &mut l.province,
+            f.province_state.as_ref(),
+            "location.province",
+            "province",
+        );
+        place(
+            r,
+            |l| &mut l.sublocation,
+            f.sublocation.as_ref(),
+            "location.sublocation",
+            "sublocation",
+        );
+        // The contract's country is an ISO 3166 alpha-2 code; other codes are left alone.
+        let code = f
+            .country_code
+            .as_ref()
+            .filter(|c| c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic()))
+            .map(|c| c.to_ascii_uppercase());
+        place(
+            r,
+            |l| &mut l.country,
+            code.as_ref(),
+            "location.country",
+            "country",
+        );
+        if r.location.lat.is_none()
+            && let Some(g) = self.gps
+        {
+            r.location.lat = Some(g.latitude);
+            r.location.lon = Some(g.longitude);
+            r.location.precision = Some(1);
+            note(r, "location.lat", "gps");
+            note(r, "location.lon", "gps");
+        }
+    }
+}
+
+/// An embedded ISO 8601 date at the precision written.
+fn date_taken(iso: &str) -> Option<dateline_model::DateTaken> {
+    use dateline_model::DatePrecision;
+    let day = iso
+        .get(..10)
+        .filter(|d| d.parse::<jiff::civil::Date>().is_ok());
+    let (text, precision) = match day {
+        Some(d) => (d.to_string(), DatePrecision::Day),
+        None => {
+            let month = iso
+                .get(..7)
+                .filter(|m| format!("{m}-01").parse::<jiff::civil::Date>().is_ok());
+            match month {
+                Some(m) => (m.to_string(), DatePrecision::Month),
+                None => {
+                    let y = iso
+                        .get(..4)
+                        .filter(|y| y.bytes().all(|b| b.is_ascii_digit()))?;
+                    (y.to_string(), DatePrecision::Year)
+                }
+            }
+        }
+    };
+    Some(dateline_model::DateTaken {
+        iso: text,
+        precision,
+        text: iso.to_string(),
+        weekday_ok: None,
+    })
+}
+
 /// Reads one image file. `Err` says why no caption came out of it.
 pub fn read(
     path: &str,
@@ -163,6 +284,7 @@ pub fn read(
             warnings: m.warnings,
             date: m.reconciled.date_created.clone(),
             gps: m.gps,
+            fields: m.reconciled.clone(),
         },
     ))
 }
@@ -189,6 +311,7 @@ mod tests {
         let e = Embedded {
             block: serde_json::json!({}),
             warnings: vec![],
+            fields: dateline_media::Fields::default(),
             date: Some("2016-11-20T10:00:00+02:00".into()),
             gps: Some(dateline_media::Gps {
                 latitude: 33.51,
@@ -211,6 +334,58 @@ mod tests {
         };
         close.apply(&mut r2);
         assert!(r2.warnings.is_empty(), "{:?}", r2.warnings);
+    }
+
+    #[test]
+    fn the_file_fills_what_the_caption_leaves_out() {
+        let engine = dateline_engine::Engine::builtin();
+        let mut r = engine.extract(&CaptionInput::new("A boy is rescued from the rubble."));
+        assert!(r.location.city.is_none() && r.date.is_none() && r.credit.creators.is_empty());
+        let e = Embedded {
+            block: serde_json::json!({}),
+            warnings: vec![],
+            date: None,
+            gps: Some(dateline_media::Gps {
+                latitude: 36.2,
+                longitude: 37.16,
+            }),
+            fields: dateline_media::Fields {
+                city: Some("Aleppo".into()),
+                country_code: Some("SY".into()),
+                creator: vec!["Ameer Alhalbi".into()],
+                date_created: Some("2016-11-24T10:05:00+02:00".into()),
+                ..Default::default()
+            },
+        };
+        e.apply(&mut r);
+        assert_eq!(r.location.city.as_deref(), Some("Aleppo"));
+        assert_eq!(r.location.country.as_deref(), Some("SY"));
+        assert_eq!(r.credit.creators, ["Ameer Alhalbi"]);
+        assert_eq!(r.date.as_ref().unwrap().iso, "2016-11-24");
+        assert_eq!(r.location.lat, Some(36.2));
+        assert_eq!(r.evidence["location.city"][0].rule, "embedded.city");
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        // The caption's own reading is kept; a different file value is a warning.
+        let mut r = engine.extract(&CaptionInput::new(
+            "A boy is rescued from the rubble in Aleppo, Syria on November 24, 2016.",
+        ));
+        let e = Embedded {
+            fields: dateline_media::Fields {
+                city: Some("Idlib".into()),
+                ..Default::default()
+            },
+            ..e
+        };
+        e.apply(&mut r);
+        assert_eq!(r.location.city.as_deref(), Some("Aleppo"));
+        assert!(
+            r.warnings.iter().any(|w| w.contains("the file says Idlib")),
+            "{:?}",
+            r.warnings
+        );
+        assert_eq!(date_taken("2016-11").unwrap().iso, "2016-11");
+        assert_eq!(date_taken("2016").unwrap().iso, "2016");
+        assert!(date_taken("x").is_none());
     }
 
     #[test]
