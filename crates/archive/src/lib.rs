@@ -21,13 +21,15 @@
 
 mod apply;
 mod fold;
+mod geo;
 pub mod ranked;
 mod schema;
 mod sqlite;
 
 pub use apply::{CorrectionError, apply_corrections, check_edit, field_value};
 pub use fold::fold;
-pub use sqlite::{NONE, OpenOptions, SqliteStore, haversine_km};
+pub use geo::{EARTH_RADIUS_KM, haversine_km};
+pub use sqlite::{NONE, OpenOptions, SqliteStore};
 
 use dateline_model::Record;
 use dateline_query::Query;

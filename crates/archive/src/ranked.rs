@@ -24,6 +24,7 @@
 //!   phrase (`al-nai*`) is scored on its complete tokens only.
 
 use crate::fold::fold;
+use crate::geo::{circle_bounds, haversine_km};
 use dateline_query::{Count as CountField, Field as QField, Filter, Query, TextClause};
 use std::collections::BTreeSet;
 use std::ops::Bound;
@@ -61,13 +62,6 @@ const WRITER_MEMORY: usize = 160_000_000;
 /// A single-token prefix expanding to at most this many terms of a field is scored by BM25
 /// over its expansions; beyond it the prefix matches with a constant score.
 const PREFIX_SCORED_TERMS: usize = 64;
-
-/// Mean Earth radius (IUGG), km — the same as the SQLite path.
-const EARTH_RADIUS_KM: f64 = 6371.0088;
-
-/// Margin, in degrees, added to the boxes that pre-filter `near:`; the exact distance test
-/// follows, so it only has to keep the boxes a superset of the circle despite rounding.
-const NEAR_MARGIN_DEG: f64 = 1e-6;
 
 const F_ROWID: &str = "rowid";
 const F_DATE_DESC: &str = "date_desc_key";
@@ -1016,76 +1010,6 @@ fn lon_ranges(field: Field, west: f64, east: f64) -> Box<dyn TQuery> {
     }
 }
 
-/// Great-circle distance in km (haversine) — the same formula, operation for operation, as the
-/// SQLite path's, so that both agree at the edge of the radius.
-fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
-    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
-    let dp = (lat2 - lat1).to_radians();
-    let dl = (lon2 - lon1).to_radians();
-    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
-    2.0 * EARTH_RADIUS_KM * a.sqrt().min(1.0).asin()
-}
-
-/// A box covering a spherical circle.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct CircleBounds {
-    south: f64,
-    north: f64,
-    /// `(west, east)`, `west > east` across the antimeridian; `None` when every longitude is
-    /// needed (the circle holds a pole).
-    lon: Option<(f64, f64)>,
-}
-
-/// The smallest latitude/longitude box (plus [`NEAR_MARGIN_DEG`]) holding every point within
-/// `radius_km` of `(lat, lon)`; `None` when the circle covers the whole sphere. The widest
-/// longitude of a circle of angular radius `d` at latitude `φ` is `asin(sin d / cos φ)`,
-/// reached poleward of its centre — a little more than `d / cos φ`.
-fn circle_bounds(lat: f64, lon: f64, radius_km: f64) -> Option<CircleBounds> {
-    let d = radius_km / EARTH_RADIUS_KM;
-    if d >= std::f64::consts::PI {
-        return None;
-    }
-    let dlat = d.to_degrees() + NEAR_MARGIN_DEG;
-    let (south, north) = (lat - dlat, lat + dlat);
-    if south <= -90.0 || north >= 90.0 {
-        return Some(CircleBounds {
-            south: south.max(-90.0),
-            north: north.min(90.0),
-            lon: None,
-        });
-    }
-    let ratio = d.sin() / lat.to_radians().cos();
-    if ratio.is_nan() || ratio >= 1.0 {
-        return Some(CircleBounds {
-            south,
-            north,
-            lon: None,
-        });
-    }
-    let dlon = ratio.asin().to_degrees() + NEAR_MARGIN_DEG;
-    if dlon >= 180.0 {
-        return Some(CircleBounds {
-            south,
-            north,
-            lon: None,
-        });
-    }
-    let wrap = |x: f64| {
-        if x < -180.0 {
-            x + 360.0
-        } else if x > 180.0 {
-            x - 360.0
-        } else {
-            x
-        }
-    };
-    Some(CircleBounds {
-        south,
-        north,
-        lon: Some((wrap(lon - dlon), wrap(lon + dlon))),
-    })
-}
-
 /// The exact `near:` test, read from the lat/lon fast fields of each segment.
 #[derive(Debug, Clone, Copy)]
 struct NearPredicate {
@@ -1321,6 +1245,7 @@ fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geo::destination;
 
     #[test]
     fn date_keys_order_like_the_sqlite_path() {
@@ -1837,21 +1762,6 @@ mod tests {
         assert_eq!(rowids(&ix, &bbox(36.2, 37.16, 36.2, 37.16), &all()), [1]);
     }
 
-    /// The point at `distance_km` from `(lat, lon)` on `bearing_deg` (spherical).
-    fn destination(lat: f64, lon: f64, bearing_deg: f64, distance_km: f64) -> (f64, f64) {
-        let d = distance_km / EARTH_RADIUS_KM;
-        let (p1, l1, b) = (lat.to_radians(), lon.to_radians(), bearing_deg.to_radians());
-        let p2 = (p1.sin() * d.cos() + p1.cos() * d.sin() * b.cos()).asin();
-        let l2 = l1 + (b.sin() * d.sin() * p1.cos()).atan2(d.cos() - p1.sin() * p2.sin());
-        let mut lon2 = l2.to_degrees();
-        if lon2 > 180.0 {
-            lon2 -= 360.0;
-        } else if lon2 < -180.0 {
-            lon2 += 360.0;
-        }
-        (p2.to_degrees(), lon2)
-    }
-
     #[test]
     fn near_is_exact_inside_the_prefilter_box() {
         let (clat, clon, r) = (36.2, 37.16, 25.0);
@@ -1924,29 +1834,6 @@ mod tests {
         assert_eq!(circle_bounds(89.9, 0.0, 25.0).unwrap().lon, None);
         let bx = circle_bounds(-17.0, 179.95, 10.0).unwrap().lon.unwrap();
         assert!(bx.0 > bx.1, "box wraps: {bx:?}");
-    }
-
-    #[test]
-    fn circle_bounds_hold_the_whole_circle() {
-        for &(lat, r) in &[
-            (0.0, 500.0),
-            (36.2, 25.0),
-            (60.0, 1000.0),
-            (-75.0, 800.0),
-            (80.0, 1200.0),
-        ] {
-            let b = circle_bounds(lat, 10.0, r).unwrap();
-            for i in 0..3600 {
-                let (plat, plon) = destination(lat, 10.0, i as f64 / 10.0, r);
-                assert!(plat >= b.south && plat <= b.north, "{lat} {r} {i}");
-                if let Some((w, e)) = b.lon {
-                    assert!(
-                        plon >= w && plon <= e,
-                        "{lat} {r} {i}: {plon} not in {w}..{e}"
-                    );
-                }
-            }
-        }
     }
 
     #[test]

@@ -315,6 +315,37 @@ fn places_bbox_and_near() {
 }
 
 #[test]
+fn near_finds_points_at_the_widest_longitude_of_the_circle() {
+    // At 60°N a 1000 km circle reaches furthest east not on its centre's parallel but
+    // poleward of it, about 18.12° of longitude away; `radius / cos(latitude)` gives only
+    // 17.99°. This point is 995 km from the centre, at that widest longitude.
+    let (_d, s) = store();
+    let at = (61.242_139, 28.124_580);
+    assert!((haversine_km(60.0, 10.0, at.0, at.1) - 995.0).abs() < 0.01);
+    let r = rec("A ferry docks in the harbour").at(at.0, at.1);
+    ingest(
+        &s,
+        "/data/far.txt",
+        "sha",
+        &[r.src("text", "/data/far.txt", 1).item()],
+    );
+    for ranker in [Ranker::Fts5, Ranker::Tantivy] {
+        let opts = SearchOptions { ranker, ..fts() };
+        assert_eq!(
+            search(&s, "near:60,10,1000km", &opts).total,
+            1,
+            "{ranker:?}"
+        );
+        assert_eq!(
+            search(&s, "harbour near:60,10,1000km", &opts).total,
+            1,
+            "{ranker:?}"
+        );
+        assert_eq!(search(&s, "near:60,10,990km", &opts).total, 0, "{ranker:?}");
+    }
+}
+
+#[test]
 fn near_is_exact_at_the_radius() {
     let (_d, s, l) = fixture();
     let (lat, lon) = (36.0, 37.0);

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-pub use search::haversine_km;
+use crate::geo::haversine_km;
 
 /// Options for opening an archive.
 #[derive(Debug, Clone, Default)]

@@ -3,20 +3,9 @@
 
 use super::rows::days;
 use crate::fold::fold;
+use crate::geo::circle_boxes;
 use dateline_query::{Count, Field, Filter, Query, TextClause};
 use rusqlite::types::Value as SqlValue;
-
-/// Mean Earth radius (IUGG), km.
-pub const EARTH_RADIUS_KM: f64 = 6371.0088;
-
-/// Great-circle distance in km (haversine).
-pub fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
-    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
-    let dp = (lat2 - lat1).to_radians();
-    let dl = (lon2 - lon1).to_radians();
-    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
-    2.0 * EARTH_RADIUS_KM * a.sqrt().min(1.0).asin()
-}
 
 /// A WHERE clause over `records` and its parameters.
 #[derive(Debug, Default)]
@@ -76,34 +65,6 @@ fn fts_clause(c: &TextClause) -> Option<String> {
             (!parts.is_empty()).then(|| format!("({})", parts.join(" OR ")))
         }
         TextClause::Not { clause, .. } => fts_clause(clause),
-    }
-}
-
-/// Boxes (south, north, west, east) that together cover a circle; two when it crosses the
-/// antimeridian, one spanning all longitudes near a pole.
-pub fn circle_boxes(lat: f64, lon: f64, radius_km: f64) -> Vec<(f64, f64, f64, f64)> {
-    let dlat = (radius_km / EARTH_RADIUS_KM).to_degrees();
-    let (south, north) = ((lat - dlat).max(-90.0), (lat + dlat).min(90.0));
-    let cos = lat.to_radians().cos();
-    if north >= 89.999 || south <= -89.999 || cos < 1e-6 {
-        return vec![(south, north, -180.0, 180.0)];
-    }
-    let dlon = (dlat / cos).min(180.0);
-    let (west, east) = (lon - dlon, lon + dlon);
-    if dlon >= 180.0 {
-        vec![(south, north, -180.0, 180.0)]
-    } else if west < -180.0 {
-        vec![
-            (south, north, west + 360.0, 180.0),
-            (south, north, -180.0, east),
-        ]
-    } else if east > 180.0 {
-        vec![
-            (south, north, west, 180.0),
-            (south, north, -180.0, east - 360.0),
-        ]
-    } else {
-        vec![(south, north, west, east)]
     }
 }
 
@@ -411,16 +372,6 @@ mod tests {
         assert_eq!(fts_string(r#"a" OR "b"#), r#""a"" OR ""b""#);
         assert_eq!(fts_clause(&word("NEAR(")).unwrap(), "\"NEAR(\"");
         assert_eq!(fts_clause(&word("--")), None);
-    }
-
-    #[test]
-    fn circles_across_the_antimeridian_split() {
-        let b = circle_boxes(0.0, 179.9, 50.0);
-        assert_eq!(b.len(), 2);
-        assert_eq!(circle_boxes(89.9, 0.0, 50.0).len(), 1);
-        assert!((haversine_km(36.2, 37.16, 36.2, 37.16)).abs() < 1e-9);
-        let d = haversine_km(36.2021, 37.1343, 33.5102, 36.2913); // Aleppo to Damascus
-        assert!((d - 310.0).abs() < 10.0, "{d}");
     }
 
     #[test]
