@@ -325,15 +325,16 @@ impl IngestJob<'_> {
             size: bytes.len() as u64,
         };
         if self.format == Format::Auto && path != "-" {
-            if crate::images::is_image(&bytes) {
-                return self.run_image(&bytes, &shown, file, problems);
-            }
-            if crate::images::has_image_extension(path) {
-                eprintln!(
-                    "dateline: {shown}: not an image file that dateline can read (unrecognized content)"
-                );
-                *problems += 1;
-                return Ok(None);
+            match crate::images::sniff(path, &bytes) {
+                Ok(crate::images::Kind::Image) => {
+                    return self.run_image(&bytes, &shown, file, problems);
+                }
+                Err(why) => {
+                    eprintln!("dateline: {shown}: {why}");
+                    *problems += 1;
+                    return Ok(None);
+                }
+                Ok(crate::images::Kind::Captions) => {}
             }
         }
         let opts = ReadOptions {

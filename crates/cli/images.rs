@@ -80,6 +80,27 @@ pub fn is_image(bytes: &[u8]) -> bool {
     dateline_media::container::detect(bytes) != dateline_media::container::Format::Unknown
 }
 
+/// What an input file holds, for the commands that read both photos and caption files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An image: its caption is in its metadata.
+    Image,
+    /// Anything else: captions as text, JSON Lines or CSV.
+    Captions,
+}
+
+/// Decides by content; `Err` when the name says image but the bytes are not one dateline reads
+/// (read as text, such a file would turn its bytes into a nonsense caption).
+pub fn sniff(path: &str, bytes: &[u8]) -> Result<Kind, String> {
+    if is_image(bytes) {
+        Ok(Kind::Image)
+    } else if has_image_extension(path) {
+        Err("not an image file that dateline can read (unrecognized content)".into())
+    } else {
+        Ok(Kind::Captions)
+    }
+}
+
 /// True when the file name says it is an image (whatever its bytes turn out to be).
 pub fn has_image_extension(path: &str) -> bool {
     Path::new(path)
@@ -298,6 +319,9 @@ mod tests {
         assert!(is_image(b"\xFF\xD8\xFF\xE0\0\x10JFIF\0"));
         assert!(!is_image(b"A caption in a text file."));
         assert!(!is_image(b""));
+        assert_eq!(sniff("a.txt", b"\xFF\xD8\xFF\xD9"), Ok(Kind::Image));
+        assert_eq!(sniff("a.txt", b"A caption."), Ok(Kind::Captions));
+        assert!(sniff("a.JPG", b"A caption.").is_err());
     }
 
     #[test]

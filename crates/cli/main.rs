@@ -324,26 +324,26 @@ fn read_inputs(args: &InputArgs) -> Result<Inputs> {
         } else {
             path.as_str()
         };
-        if args.input_format == Format::Auto
-            && images::has_image_extension(path)
-            && !images::is_image(&bytes)
-        {
-            eprintln!(
-                "dateline: {shown}: not an image file that dateline can read (unrecognized content)"
-            );
-            all.errors += 1;
-            continue;
-        }
-        if args.input_format == Format::Auto && images::is_image(&bytes) {
-            match images::read(shown, &bytes, sha256) {
-                Ok((caption, embedded)) => {
-                    all.captions.push(caption);
-                    all.embedded.push(Some(embedded));
+        if args.input_format == Format::Auto {
+            match images::sniff(path, &bytes) {
+                Err(why) => {
+                    eprintln!("dateline: {shown}: {why}");
+                    all.errors += 1;
+                    continue;
                 }
-                // A photo without a caption is common in a folder; it is said, not failed.
-                Err(why) => eprintln!("dateline: {shown}: {why}"),
+                Ok(images::Kind::Image) => {
+                    match images::read(shown, &bytes, sha256) {
+                        Ok((caption, embedded)) => {
+                            all.captions.push(caption);
+                            all.embedded.push(Some(embedded));
+                        }
+                        // A photo without a caption is common in a folder; it is said, not failed.
+                        Err(why) => eprintln!("dateline: {shown}: {why}"),
+                    }
+                    continue;
+                }
+                Ok(images::Kind::Captions) => {}
             }
-            continue;
         }
         let opts = ReadOptions {
             format: args.input_format,
