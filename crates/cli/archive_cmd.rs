@@ -1,8 +1,9 @@
 //! The archive commands: ingest, search, show, correct, stats, reextract, reindex, log, verify.
 //! Glue only: reading files, running the engine, calling the `Store`, formatting output.
 
-use crate::input::{self, Format, InputError, ReadOptions};
-use crate::{Cli, load_engine, pool, pretty, sha256_hex};
+use crate::input::{self, Format, ReadOptions};
+use crate::pretty::paint;
+use crate::{Cli, extract_with, load_engine, pool, pretty, report, sha256_hex};
 use anyhow::{Context, Result, bail};
 use dateline_archive::{
     IngestSummary, NewRecord, Ranker, SearchOptions, Sort, SourceFile, SqliteStore, StatsBy, Store,
@@ -10,7 +11,6 @@ use dateline_archive::{
 use dateline_engine::{CaptionInput, Engine};
 use dateline_query::{Field, Filter, Query};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -387,7 +387,7 @@ impl IngestJob<'_> {
                 report(&errors);
                 skipped += errors.len() as u64;
                 captions_seen += caps.len();
-                let records = extract_many(self.engine, &caps, self.threads, &self.workers);
+                let records = extract_with(self.engine, &caps, self.threads, &self.workers);
                 if tx
                     .send((to_new(records, &caps), piece.len() as u64))
                     .is_err()
@@ -456,25 +456,6 @@ impl IngestJob<'_> {
     }
 }
 
-fn report(errors: &[InputError]) {
-    for e in errors {
-        eprintln!("dateline: {e}");
-    }
-}
-
-fn extract_many(
-    engine: &Engine,
-    caps: &[CaptionInput],
-    threads: usize,
-    workers: &rayon::ThreadPool,
-) -> Vec<dateline_model::Record> {
-    if threads == 1 || caps.len() < 64 {
-        caps.iter().map(|c| engine.extract(c)).collect()
-    } else {
-        workers.install(|| caps.par_iter().map(|c| engine.extract(c)).collect())
-    }
-}
-
 /// Parses a query, resolving country names to codes with the gazetteer. Errors point at the
 /// offending part of the query.
 fn parse_query(text: &str) -> Result<Query, String> {
@@ -509,14 +490,6 @@ fn parse_query(text: &str) -> Result<Query, String> {
         }
     }
     Ok(q)
-}
-
-fn paint(s: &str, code: &str, color: bool) -> String {
-    if color {
-        format!("\x1b[{code}m{s}\x1b[0m")
-    } else {
-        s.to_string()
-    }
 }
 
 /// The caption on one line, cut around the first highlight, matches emphasized.
@@ -865,7 +838,7 @@ pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
                 reference_date: i.reference_date.and_then(|d| d.parse().ok()),
             })
             .collect();
-        let records = extract_many(&engine, &caps, args.threads, &workers);
+        let records = extract_with(&engine, &caps, args.threads, &workers);
         // A record's id is its caption's hash: re-extraction can change values, never ids.
         debug_assert!(
             records

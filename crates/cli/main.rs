@@ -383,12 +383,24 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool> {
         .context("starting worker threads")
 }
 
-/// Extracts in parallel, keeping input order.
-fn extract_all(engine: &Engine, captions: &[CaptionInput], threads: usize) -> Result<Vec<Record>> {
+/// Extracts in parallel on `workers`, keeping input order; few captions or one thread stay on
+/// the calling thread.
+fn extract_with(
+    engine: &Engine,
+    captions: &[CaptionInput],
+    threads: usize,
+    workers: &rayon::ThreadPool,
+) -> Vec<Record> {
     if threads == 1 || captions.len() < 64 {
-        return Ok(captions.iter().map(|c| engine.extract(c)).collect());
+        captions.iter().map(|c| engine.extract(c)).collect()
+    } else {
+        workers.install(|| captions.par_iter().map(|c| engine.extract(c)).collect())
     }
-    Ok(pool(threads)?.install(|| captions.par_iter().map(|c| engine.extract(c)).collect()))
+}
+
+/// [`extract_with`] on a pool of its own, for a single batch.
+fn extract_all(engine: &Engine, captions: &[CaptionInput], threads: usize) -> Result<Vec<Record>> {
+    Ok(extract_with(engine, captions, threads, &pool(threads)?))
 }
 
 fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
@@ -403,8 +415,9 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
     let mut out = BufWriter::new(stdout.lock());
     // Work in slices so output starts early and memory stays bounded by the slice size.
     const SLICE: usize = 16_384;
+    let workers = pool(args.input.threads)?;
     for (n, chunk) in captions.chunks(SLICE).enumerate() {
-        let mut records = extract_all(&engine, chunk, args.input.threads)?;
+        let mut records = extract_with(&engine, chunk, args.input.threads, &workers);
         for (rec, extra) in records.iter_mut().zip(&embedded[n * SLICE..]) {
             if let Some(e) = extra {
                 e.apply(rec);

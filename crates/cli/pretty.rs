@@ -3,7 +3,7 @@
 use dateline_model::Record;
 use std::io::{self, Write};
 
-fn paint(s: &str, code: &str, color: bool) -> String {
+pub(crate) fn paint(s: &str, code: &str, color: bool) -> String {
     if color {
         format!("\x1b[{code}m{s}\x1b[0m")
     } else {
