@@ -16,6 +16,7 @@
 pub mod eval;
 mod locate;
 mod oracle;
+mod resolve;
 
 use dateline_geo::Gazetteer;
 use dateline_model::{
@@ -277,7 +278,7 @@ impl Engine {
         }
 
         locate::CACHE_KEY.with(|k| k.set(self.cache_key));
-        let located = locate::locate(text, &mentions, &self.gazetteer);
+        let located = locate::locate(text, &mentions, &self.gazetteer, credit_found.is_some());
         warnings.extend(located.warnings);
         for (field, evs) in located.evidence {
             evidence.entry(field).or_default().extend(evs);

@@ -7,6 +7,7 @@
 //! of its phrases a role from its grammatical cue and the gazetteer, and resolve coordinates from
 //! the most specific phrase the gazetteer knows.
 
+use crate::resolve::{Resolved, rank};
 use dateline_geo::{Gazetteer, Place};
 use dateline_model::{Evidence, Location, PlaceMention, Span};
 use dateline_text::mentions::{KnownKind, Mentions, PlaceCue, PlacePhrase};
@@ -134,14 +135,6 @@ const CONNECTORS: &[&str] = &[
     "rural",
 ];
 
-#[derive(Debug, Clone)]
-enum Resolved {
-    Country(dateline_geo::Country),
-    Admin1(dateline_geo::Admin1),
-    Place(Place),
-    Unknown,
-}
-
 fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -> bool {
     if a.sentence != b.sentence || b.span.start < a.span.end {
         return false;
@@ -198,7 +191,9 @@ fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>
                     && !(places[*chain.last().unwrap()].known.as_ref().is_some_and(|k| k.kind == KnownKind::Country)
                         && text
                             .get(places[*chain.last().unwrap()].span.end..places[i].span.start)
-                            .is_some_and(|gap| gap.split([' ', ',']).any(|w| matches!(w, "in" | "at" | "near"))))
+                            .is_some_and(|gap| gap.split([' ', ',']).any(|w| matches!(w, "in" | "at" | "near"))
+                                // "Jordan, a village in Guatemala": a town named like a country.
+                                && !is_apposition(&text[places[*chain.last().unwrap()].span.end..places[i].span.start])))
                     && !(is_excluded_start(&places[chain[0]])
                         && is_locative(&places[i])
                         && places[i].preposition.as_deref() != Some("of")) =>
@@ -209,6 +204,29 @@ fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>
         }
     }
     out
+}
+
+/// ", a village in", ", a small town near": the gap of a name explained by its parent.
+fn is_apposition(gap: &str) -> bool {
+    let words: Vec<&str> = gap
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    gap.trim_start().starts_with(',')
+        && matches!(words.first(), Some(&("a" | "the")))
+        && words.iter().any(|w| {
+            matches!(
+                *w,
+                "village"
+                    | "town"
+                    | "city"
+                    | "hamlet"
+                    | "municipality"
+                    | "community"
+                    | "settlement"
+            )
+        })
+        && matches!(words.last(), Some(&("in" | "of" | "near")))
 }
 
 fn is_locative(p: &PlacePhrase) -> bool {
@@ -334,12 +352,24 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
             && is_locative(p)
             && (!p.possessive || c.len() > 1 || possessive_place_noun(text, p))
     });
-    let first_idx = first_idx.or_else(|| {
-        chains.iter().position(|c| {
-            let p = &places[c[0]];
-            !is_excluded_start(p) && p.known.is_some() && c.len() >= 2
+    let first_idx = first_idx
+        .or_else(|| {
+            chains.iter().position(|c| {
+                let p = &places[c[0]];
+                !is_excluded_start(p) && p.known.is_some() && c.len() >= 2
+            })
         })
-    })?;
+        .or_else(|| {
+            // "Smoke rises over Gaza City", "people walk past the Independence Monument in
+            // Phnom Penh": with no locative chain, one seen over, past or beside a place.
+            chains.iter().position(|c| {
+                let p = &places[c[0]];
+                matches!(
+                    p.preposition.as_deref(),
+                    Some("over" | "above" | "past" | "beside" | "by" | "overlooking" | "under")
+                ) && c.iter().any(|&i| places[i].known.is_some())
+            })
+        })?;
     // A first chain naming only a region ("displaced by fighting in north Kivu province in the
     // Democratic Republic of Congo, is seen in the Nyakabande camp in Kisoro town") gives way to
     // a later chain of the same sentence that names a town or a camp.
@@ -389,7 +419,17 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
         let mut merged = next.clone();
         let pos = chains.iter().position(|c| c == next).unwrap();
         extend_with_following(text, places, chains, pos, &mut merged);
-        merged.extend(chain.iter().copied());
+        // "KYIV, UKRAINE - ... in Kyiv, Ukraine": a dateline name the body repeats is one place.
+        let said: Vec<String> = merged
+            .iter()
+            .map(|&i| dateline_geo::fold(&places[i].name))
+            .collect();
+        merged.extend(
+            chain
+                .iter()
+                .copied()
+                .filter(|&i| !said.contains(&dateline_geo::fold(&places[i].name))),
+        );
         return Some(merged);
     }
     extend_with_following(text, places, chains, first_idx, &mut chain);
@@ -446,62 +486,27 @@ fn pick_place(candidates: Vec<Place>, countries: &[String]) -> Option<Place> {
     candidates.into_iter().max_by_key(rank)
 }
 
-/// Populated places first, then capitals and admin seats, then population.
-fn rank(p: &Place) -> (u8, u8, u64) {
-    let class = u8::from(p.feature_class == 'P');
-    let seat = match p.feature_code.as_str() {
-        "PPLC" => 3,
-        "PPLA" => 2,
-        "PPLA2" | "PPLA3" => 1,
-        _ => 0,
-    };
-    (class, seat, p.population)
-}
-
-fn resolve(p: &PlacePhrase, gaz: &Gazetteer, countries: &[String]) -> Resolved {
-    if p.rule == "place.region_name" {
-        // A world region ("Asia", "the Middle East") is no town, whatever the gazetteer holds.
-        return Resolved::Unknown;
-    }
-    let name = crate::oracle::bare(&p.lookup);
-    if matches!(p.known.as_ref().map(|k| k.kind), Some(KnownKind::Country))
-        && let Some(c) = gaz.country_by_name(name)
-    {
-        return Resolved::Country(c);
-    }
-    if matches!(p.cue, PlaceCue::Province | PlaceCue::District) {
-        for cc in countries {
-            if let Some(a) = gaz.admin1_by_name(name, Some(cc)).into_iter().next() {
-                return Resolved::Admin1(a);
-            }
-        }
-        if let Some(a) = gaz.admin1_by_name(name, None).into_iter().next() {
-            return Resolved::Admin1(a);
-        }
-    }
-    if let Some(place) = pick_place(lookup(gaz, name), countries) {
-        return Resolved::Place(place);
-    }
-    if let Some(c) = gaz.country_by_name(name) {
-        return Resolved::Country(c);
-    }
-    for cc in countries {
-        if let Some(a) = gaz.admin1_by_name(name, Some(cc)).into_iter().next() {
-            return Resolved::Admin1(a);
-        }
-    }
-    if let Some(a) = gaz.admin1_by_name(name, None).into_iter().next() {
-        return Resolved::Admin1(a);
-    }
-    Resolved::Unknown
-}
-
-pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Located {
+/// `news` says the caption has a credit line: a news photo's caption names real places.
+pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: bool) -> Located {
     let places = &mentions.places;
     let mut evidence: BTreeMap<String, Vec<Evidence>> = BTreeMap::new();
     let mut warnings = Vec::new();
     let all_chains = chains(text, places, gaz);
-    let chosen = choose_chain(text, places, &all_chains).unwrap_or_default();
+    let mut chosen = choose_chain(text, places, &all_chains).unwrap_or_default();
+    // "Editing a photo in Photoshop": with no credit, no known place and no demonym anywhere,
+    // an unknown name after "in" is more likely a thing than a town. It stays in `places`.
+    if !news
+        && !chosen.is_empty()
+        && places.iter().all(|p| p.known.is_none())
+        && mentions.demonyms.is_empty()
+    {
+        warnings.push(format!(
+            "\"{}\" is not a known place and nothing else in the caption places the photo; \
+             no location given",
+            places[chosen[0]].name
+        ));
+        chosen.clear();
+    }
 
     // Country context: countries named in the chosen chain, demonyms inside or right before it,
     // then every country and demonym of the caption.
@@ -522,6 +527,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
             countries.push(k.country.clone());
         }
     }
+    let mut attached: Vec<&dateline_text::mentions::DemonymMention> = Vec::new();
     if let Some(cs) = chain_span {
         for d in &mentions.demonyms {
             // "the northern Syrian city of Aleppo": only a demonym joined to the chain by
@@ -533,10 +539,11 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
                     .all(|w| is_connector(w, gaz));
             if cs.contains(&d.span) || before_chain {
                 countries.push(d.country.clone());
+                attached.push(d);
             }
         }
     }
-    let explicit_chain_countries = countries.len();
+    let mut explicit_chain_countries = countries.len();
     for p in places {
         if let Some(k) = &p.known
             && k.kind == KnownKind::Country
@@ -548,7 +555,30 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     dedup_keep_order(&mut countries);
 
     // Resolve every mention (for the places list) in the caption's country context.
-    let mut resolved: Vec<Resolved> = places.iter().map(|p| resolve(p, gaz, &countries)).collect();
+    let focus = crate::resolve::focus(places, &chosen, mentions, &attached, gaz);
+    let reading =
+        crate::resolve::resolve_jointly(text, places, &chosen, &focus, gaz, &|n| lookup(gaz, n));
+    let mut resolved = reading.resolved;
+    for (i, rival) in &reading.close_calls {
+        warnings.push(format!(
+            "\"{}\" could also be a place in {rival}; the reading chosen fits the rest of the caption only narrowly",
+            places[*i].name
+        ));
+    }
+    // A country name read as a town ("Jordan, a village in Guatemala") is no evidence of its
+    // country.
+    for &i in &chosen {
+        if let Some(k) = &places[i].known
+            && k.kind == KnownKind::Country
+            && !matches!(resolved[i], Resolved::Country(_))
+            && let Some(at) = countries.iter().position(|c| c == &k.country)
+        {
+            countries.remove(at);
+            if at < explicit_chain_countries {
+                explicit_chain_countries -= 1;
+            }
+        }
+    }
     // The places of one chain lie in one country: the one it names, else that of its largest
     // place. A small place known only elsewhere ("Headingley, Leeds": a Headingley in Canada)
     // is then a local name the gazetteer lacks.
@@ -588,7 +618,6 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer) -> Locate
     };
     // "the rebel take over of Damascus, in Tripoli, northern Lebanon": a well-known place of
     // another country than the chain's is not part of where the photo was taken.
-    let mut chosen = chosen;
     if let (Some(cc), true) = (&chain_country, explicit_chain_countries > 0) {
         chosen.retain(|&i| match &places[i].known {
             Some(k)

@@ -311,6 +311,91 @@ const CASES: &[Case] = &[
         Some("Ishikawa"),
         Some("JP"),
     ),
+    // Joint resolution (resolve.rs): a town named like a country, inside another country.
+    case(
+        "A boy stands in the rubble in Jordan, a village in Guatemala's Huehuetenango department, June 3, 2018. REUTERS/Luis Echeverria",
+        None,
+        Some("Jordan"),
+        Some("Huehuetenango"),
+        Some("GT"),
+    ),
+    // A stadium is not the faraway town of the same name (Maracanã in Pará).
+    case(
+        "Fans react at the Maracana stadium in Rio de Janeiro, Brazil, July 13, 2014. REUTERS/Sergio Moraes",
+        Some("Maracana stadium"),
+        Some("Rio de Janeiro"),
+        Some("Rio de Janeiro"),
+        Some("BR"),
+    ),
+    // A country's name beside its capital is the country, not a second reading of the capital.
+    case(
+        "Supporters cheer at Estadio Azteca in Mexico City, Mexico, June 5, 2022. REUTERS/Henry Romero",
+        Some("Estadio Azteca"),
+        Some("Mexico City"),
+        Some("Mexico City"),
+        Some("MX"),
+    ),
+    // Facilities: military airports and air bases are sublocations.
+    case(
+        "Soldiers stand guard at the Kuweires military airport east of Aleppo, Syria, November 10, 2015. REUTERS/Omar Sanadiki",
+        Some("Kuweires military airport"),
+        Some("Aleppo"),
+        None,
+        Some("SY"),
+    ),
+    case(
+        "Troops patrol near the Ain al-Asad air base in Anbar province, Iraq, January 13, 2020. REUTERS/Stringer",
+        Some("Ain al-Asad air base"),
+        None,
+        Some("Anbar"),
+        Some("IQ"),
+    ),
+    case(
+        "Police officers patrol in the Complexo do Alemao favela in Rio de Janeiro, Brazil, May 3, 2018. REUTERS/Ricardo Moraes",
+        Some("Complexo do Alemao"),
+        Some("Rio de Janeiro"),
+        None,
+        Some("BR"),
+    ),
+    // "X's countryside" is the province, not the town.
+    case(
+        "Displaced families rest at a camp in Idlib's countryside, Syria, December 12, 2019. REUTERS/Khalil Ashawi",
+        None,
+        None,
+        Some("Idlib"),
+        Some("SY"),
+    ),
+    // Seen over, past or beside a place, when no preposition places the photo.
+    case(
+        "Smoke rises over Gaza City during air strikes, October 9, 2023. REUTERS/Mohammed Salem",
+        None,
+        Some("Gaza City"),
+        None,
+        Some("PS"),
+    ),
+    case(
+        "People walk past the Independence Monument in Phnom Penh, Cambodia, March 20, 2020. REUTERS/Cindy Liu",
+        Some("Independence Monument"),
+        Some("Phnom Penh"),
+        None,
+        Some("KH"),
+    ),
+    // A dateline in capitals that the body repeats is one place, not a town and a province.
+    case(
+        "KYIV, UKRAINE - MARCH 3: A woman walks past a destroyed building in Kyiv, Ukraine. (Photo by Jane Doe/Getty Images)",
+        None,
+        Some("Kyiv"),
+        Some("Kyiv City"),
+        Some("UA"),
+    ),
+    // No credit, no known place, no demonym: an unknown word after "in" is no town.
+    case(
+        "Editing a photo in Photoshop on a laptop, June 1, 2020.",
+        None,
+        None,
+        None,
+        None,
+    ),
 ];
 
 #[test]

@@ -80,7 +80,8 @@ static MONTH_YEAR: LazyLock<Regex> = LazyLock::new(|| {
 static YEAR: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(?:18|19|20)\d{2}\b").expect("year regex"));
 static RELATIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:on|On|ON|last|Last)\s+(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b")
+    // "on Sunday", "last Friday", and AP's trailing ", Sunday." / ", Sunday, March 10."
+    Regex::new(r"(?:\b(?:on|On|ON|last|Last)\s+|,\s*)(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b(?:,?\s+(?P<m>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December)\.?\s+(?P<d>\d{1,2})\b)?(?P<tail>[^\n]?)")
         .expect("relative weekday regex")
 });
 /// Photo cues that end right before a date.
@@ -815,22 +816,69 @@ pub fn find_date(
             let Some(target) = weekday_of(wd.as_str()) else {
                 continue;
             };
-            let back = i64::from(
-                (reference.weekday().to_monday_zero_offset() - target.to_monday_zero_offset())
-                    .rem_euclid(7),
-            );
-            let Ok(date) = reference.checked_sub(jiff::Span::new().days(back)) else {
+            let comma_form = !c[0].trim_start().starts_with(|ch: char| ch.is_alphabetic())
+                || c[0].starts_with(',');
+            let tail = c.name("tail").map_or("", |t| t.as_str());
+            // ", Sunday." closes a clause; ", Sunday morning" or ", Sunday's" is not a date.
+            if comma_form && c.name("d").is_none() && !matches!(tail, "" | "." | "," | ";" | ")") {
                 continue;
+            }
+            let mut span = span;
+            let mut weekday_checked = None;
+            let date = if let (Some(m), Some(d)) = (c.name("m"), c.name("d")) {
+                // "Sunday, March 10": the year is the reference date's, or the one before when
+                // that day lies more than a week after the reference.
+                let (Some(month), Ok(day)) = (month_number(m.as_str()), d.as_str().parse::<i8>())
+                else {
+                    continue;
+                };
+                let this = jiff::civil::Date::new(reference.year(), month as i8, day);
+                let Ok(mut date) = this else { continue };
+                if date > reference.saturating_add(jiff::Span::new().days(7))
+                    && let Ok(prev) = jiff::civil::Date::new(reference.year() - 1, month as i8, day)
+                {
+                    date = prev;
+                }
+                if date.weekday() != target {
+                    warnings.push(format!(
+                        "\"{}\" does not fall on a {}; date not used",
+                        &text[wd.start()..d.end()],
+                        wd.as_str()
+                    ));
+                    continue;
+                }
+                span = Span::new(wd.start(), d.end());
+                weekday_checked = Some(true);
+                date
+            } else {
+                let back = i64::from(
+                    (reference.weekday().to_monday_zero_offset() - target.to_monday_zero_offset())
+                        .rem_euclid(7),
+                );
+                let Ok(date) = reference.checked_sub(jiff::Span::new().days(back)) else {
+                    continue;
+                };
+                date
             };
             let found = DateFound {
                 iso: format!("{:04}-{:02}-{:02}", date.year(), date.month(), date.day()),
                 precision: DatePrecision::Day,
                 span,
-                weekday_ok: None,
+                weekday_ok: weekday_checked,
                 rule: "date.relative_weekday",
             };
             return (Some(found), warnings);
         }
+    } else if let Some(c) = RELATIVE.captures(&text[..lead])
+        && let Some(wd) = c.name("wd")
+        && !exclude
+            .iter()
+            .any(|e| e.overlaps(&Span::new(wd.start(), wd.end())))
+    {
+        warnings.push(format!(
+            "the caption dates the photo only by a weekday (\"{}\"); a reference date would resolve it",
+            wd.as_str()
+        ));
     }
     (None, warnings)
 }
@@ -1132,6 +1180,41 @@ mod tests {
             iso("In this photo provided by the Ukrainian Presidential Press Office and taken on May 7, 2023, rescuers work in Kyiv.").as_deref(),
             Some("2023-05-07")
         );
+    }
+
+    #[test]
+    fn trailing_weekdays() {
+        // written
+        let reference = jiff::civil::date(2024, 3, 12); // a Tuesday
+        let t = "Palestinians inspect a damaged house in Rafah, in the southern Gaza Strip, Sunday. REUTERS/Stringer";
+        let d = find_date(t, Some(reference), &[]).0.unwrap();
+        assert_eq!((d.iso.as_str(), d.span.slice(t)), ("2024-03-10", "Sunday"));
+        // With a month and day but no year, the reference gives the year and the weekday checks it.
+        let t = "Residents walk in Rafah, Sunday, March 10. (AP Photo/Jane Doe)";
+        let d = find_date(t, Some(reference), &[]).0.unwrap();
+        assert_eq!((d.iso.as_str(), d.weekday_ok), ("2024-03-10", Some(true)));
+        let (d, w) = find_date(
+            "Residents walk in Rafah, Monday, March 10.",
+            Some(reference),
+            &[],
+        );
+        assert!(
+            d.is_none() && w[0].contains("does not fall on a Monday"),
+            "{w:?}"
+        );
+        // ", Sunday morning" and ", Sunday's" are no dates.
+        assert!(
+            find_date(
+                "Rain falls in Rafah, Sunday's market.",
+                Some(reference),
+                &[]
+            )
+            .0
+            .is_none()
+        );
+        // Without a reference date the weekday is reported, not guessed.
+        let (d, w) = find_date("Smoke rises over Rafah, Sunday.", None, &[]);
+        assert!(d.is_none() && w[0].contains("only by a weekday"), "{w:?}");
     }
 
     #[test]

@@ -1254,12 +1254,22 @@ fn place_phrase(
             }
         }
     }
+    if piece.possessive {
+        // "in Idlib's countryside", "Hama's northern countryside": the province, not the town.
+        static DIVISION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^(?:'s|’s|'|’) (?:(?:northern|southern|eastern|western|north|south|east|west|northeastern|northwestern|southeastern|southwestern|rural|eastern rural|western rural)[ -])?(?:countryside|province|governorate|rural areas)\b").unwrap()
+        });
+        if DIVISION_AFTER.is_match(ahead(after, 0, 60)) {
+            cue = PlaceCue::Province;
+            rule = "place.possessive_division";
+        }
+    }
     if cue == PlaceCue::None && !piece.possessive {
         static CAMP_AFTER: LazyLock<Regex> = LazyLock::new(|| {
             Regex::new(r"^ (?:(?:refugee|refugees|transit|displacement|displaced|idp|IDP|tent|reception|migrant|migrants|detention|evacuation|temporary|makeshift|informal|people|persons|relief|protest)[ -]){1,3}(?:camp|camps|settlement|centre|center|shelter)\b").unwrap()
         });
         static LANDMARK_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"^ (?:(?:elementary|primary|secondary|high|middle|junior|senior|public|girls|boys|central|main|old|grand|great|national|international|municipal|sports|football|olympic|village|city|town|al|el|metro|subway|underground|train|railway|bus|police|fire|gas|petrol|power|nuclear|water|border|ferry|cargo|fishing|power)[ -]){1,2}(?:school|stadium|mosque|church|market|square|park|airport|station|bridge|cemetery|hall|hospital|plant|port|terminal|crossing)\b").unwrap()
+            Regex::new(r"^ (?:(?:elementary|primary|secondary|high|middle|junior|senior|public|girls|boys|central|main|old|grand|great|national|international|municipal|sports|football|olympic|village|city|town|al|el|metro|subway|underground|train|railway|bus|police|fire|gas|petrol|power|nuclear|water|border|ferry|cargo|fishing|power|military|air|naval|navy|army|airforce|presidential|royal|regional|domestic)[ -]){1,2}(?:school|stadium|mosque|church|market|square|park|airport|station|bridge|cemetery|hall|hospital|plant|port|terminal|crossing|base|airbase|airfield|air base|palace|barracks|prison|camp|academy|complex)\b").unwrap()
         });
         if let Some(m) = CAMP_AFTER.find(ahead(after, 0, 80)) {
             cue = PlaceCue::Camp;
@@ -1764,7 +1774,9 @@ fn cue_of(word: &str) -> PlaceCue {
         "village" | "villages" | "town" | "city" | "capital" => PlaceCue::Settlement,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
-        | "township" => PlaceCue::Neighbourhood,
+        | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" => {
+            PlaceCue::Neighbourhood
+        }
         "camp"
         | "refugee camp"
         | "displacement camp"
@@ -1779,9 +1791,12 @@ fn cue_of(word: &str) -> PlaceCue {
         | "harbour" | "harbor" | "compound" | "estate" | "common" | "lane" | "avenue"
         | "boulevard" | "bazaar" | "terminal" | "station" | "shrine" | "tomb" | "mausoleum"
         | "monastery" | "synagogue" | "theatre" | "theater" | "prison" | "jail" | "refinery"
-        | "mall" | "hotel" => PlaceCue::Landmark,
+        | "mall" | "hotel" | "air base" | "airbase" | "airfield" | "military airport"
+        | "military base" | "naval base" | "barracks" | "university" | "campus" => {
+            PlaceCue::Landmark
+        }
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
-        | "countryside" | "oblast" | "krai" => PlaceCue::Province,
+        | "countryside" | "oblast" | "krai" | "department" | "departamento" => PlaceCue::Province,
         "county" => PlaceCue::District,
         "district" | "sub-district" | "subdistrict" => PlaceCue::District,
         "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills"
