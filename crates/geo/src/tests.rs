@@ -287,11 +287,17 @@ fn newer_cities500_places() {
 fn airfields_are_places_of_class_s_that_never_outrank_towns() {
     let g = g();
     let base = first_in("Shayrat Air Base", "SY");
-    assert_eq!((base.feature_class, base.feature_code.as_str()), ('S', "AIRB"));
+    assert_eq!(
+        (base.feature_class, base.feature_code.as_str()),
+        ('S', "AIRB")
+    );
     assert_eq!(base.admin1, "11");
     assert_eq!(base.population, 0);
     assert!(!base.has_geonames_id() && base.geonames_id >= AIRFIELD_ID_BASE);
-    assert_eq!(first_in("Shayrat Airbase", "SY").geonames_id, base.geonames_id);
+    assert_eq!(
+        first_in("Shayrat Airbase", "SY").geonames_id,
+        base.geonames_id
+    );
     assert_eq!(g.by_id(base.geonames_id).unwrap().name, "Shayrat Air Base");
     let airport = first_in("Aleppo International Airport", "SY");
     assert_eq!(airport.feature_code, "AIRP");
