@@ -1,7 +1,7 @@
 //! Compiles data/gazetteer/* into the embedded index, so that start-up parses nothing.
 //!
 //! Writes to OUT_DIR:
-//! * `places.bin`: the index blob (see src/blob.rs) of places.tsv.gz;
+//! * `places.bin`: the index blob (see src/blob.rs) of places.tsv.gz and airports.tsv.gz;
 //! * `tables.rs`: countries and admin1 divisions as static arrays with sorted folded keys.
 
 #![allow(dead_code)]
@@ -28,6 +28,7 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     for f in [
         "places.tsv.gz",
+        "airports.tsv.gz",
         "admin1.tsv",
         "admin1_extra.tsv",
         "countries.tsv",
@@ -39,7 +40,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/blob.rs");
     println!("cargo:rerun-if-changed=build.rs");
 
-    let blob = build_places(&data.join("places.tsv.gz"));
+    let blob = build_places(&[data.join("places.tsv.gz"), data.join("airports.tsv.gz")]);
     std::fs::write(out.join("places.bin"), blob).unwrap();
     let t1 = Instant::now();
 
@@ -56,12 +57,17 @@ fn main() {
     );
 }
 
-fn build_places(path: &Path) -> Vec<u8> {
-    let gz = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::with_capacity(gz.len() * 3);
-    flate2::read::GzDecoder::new(&gz[..])
-        .read_to_string(&mut text)
-        .unwrap();
+/// One index over all files: GeoNames places and airfields share the id space (airfield ids are
+/// above every GeoNames id; see scripts/build-gazetteer.py).
+fn build_places(paths: &[PathBuf]) -> Vec<u8> {
+    let mut text = String::new();
+    for path in paths {
+        let gz = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        text.reserve(gz.len() * 3);
+        flate2::read::GzDecoder::new(&gz[..])
+            .read_to_string(&mut text)
+            .unwrap();
+    }
     let t = Instant::now();
     let mut b = BlobBuilder::new();
     let mut p = RawPlace::default();
@@ -72,7 +78,7 @@ fn build_places(path: &Path) -> Vec<u8> {
         let c: Vec<&str> = line.split('\t').collect();
         assert!(
             c.len() == 10,
-            "places.tsv.gz line {}: {} columns",
+            "places.tsv.gz / airports.tsv.gz line {}: {} columns",
             i + 1,
             c.len()
         );
@@ -229,15 +235,25 @@ fn admin1(data: &Path, code: &mut String) {
             r[1]
         )
         .unwrap();
-        let f = fold(&r[1]);
         let i = i as u32;
-        exact.push((f.clone(), 0, i));
-        loose.push((loose_key(&f), 0, i));
-        let bare: Vec<&str> = f.split(' ').filter(|t| !ADMIN_WORDS.contains(t)).collect();
-        if !bare.is_empty() && bare.len() != f.split(' ').count() {
-            let b = bare.join(" ");
-            loose.push((loose_key(&b), 1, i));
-            exact.push((b, 1, i));
+        // The name first (priority 0), then its other names from column 4 (priority 1), each
+        // also without generic words ("Hama Governorate" ~ "Hama").
+        let alternates = r.get(3).map(String::as_str).unwrap_or("");
+        let names = std::iter::once(r[1].as_str()).chain(alternates.split('|'));
+        for (n, name) in names.filter(|n| !n.is_empty()).enumerate() {
+            let prio = u32::from(n > 0);
+            let f = fold(name);
+            if f.is_empty() {
+                continue;
+            }
+            exact.push((f.clone(), prio, i));
+            loose.push((loose_key(&f), prio, i));
+            let bare: Vec<&str> = f.split(' ').filter(|t| !ADMIN_WORDS.contains(t)).collect();
+            if !bare.is_empty() && bare.len() != f.split(' ').count() {
+                let b = bare.join(" ");
+                loose.push((loose_key(&b), 1, i));
+                exact.push((b, 1, i));
+            }
         }
     }
     code.push_str("];\n");

@@ -2,8 +2,9 @@
 //!
 //! Names are matched after [`fold`]ing, so spelling noise in captions (diacritics, ayin marks,
 //! hyphens, the many spellings of the Arabic article) does not hide a place. The data is the
-//! GeoNames cities500 extract compiled by `build.rs` into an fst plus a fixed-width table that is
-//! read in place, so [`Gazetteer::embedded`] costs microseconds and no heap. Full GeoNames dumps
+//! GeoNames cities500 extract plus the world's airfields (class `S`, see [`AIRFIELD_ID_BASE`]),
+//! compiled by `build.rs` into an fst plus a fixed-width table that is read in place, so
+//! [`Gazetteer::embedded`] costs microseconds and no heap. Full GeoNames dumps
 //! can be compiled into the same format at run time ([`build_overlay`]) and stacked on top
 //! ([`Gazetteer::with_overlays`]).
 #![deny(missing_docs)]
@@ -21,10 +22,18 @@ pub use fold::{fold, loose_key};
 
 use blob::{BlobBuilder, HEADER_LEN, MAGIC, RECORD_LEN, RawPlace, rec};
 
-/// A gazetteer entry (GeoNames row).
+/// Ids from this value up name the embedded airfields (airportsdata, not GeoNames); below it,
+/// ids are GeoNames ids (the largest is about 13 million).
+///
+/// Airfields need an id of the index's width, and GeoNames has none for most of them in the
+/// data the binary embeds; an id derived from the ICAO code stays the same across data updates.
+pub const AIRFIELD_ID_BASE: u64 = 4_000_000_000;
+
+/// A gazetteer entry (GeoNames row, or an airfield).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Place {
-    /// GeoNames id.
+    /// GeoNames id; for an airfield, a dateline id at or above [`AIRFIELD_ID_BASE`] (see
+    /// [`Place::has_geonames_id`]).
     pub geonames_id: u64,
     /// Primary name.
     pub name: String,
@@ -42,6 +51,13 @@ pub struct Place {
     pub admin1: String,
     /// Population (0 when unknown).
     pub population: u64,
+}
+
+impl Place {
+    /// Whether [`Place::geonames_id`] is a GeoNames id, so that a record may cite it as one.
+    pub fn has_geonames_id(&self) -> bool {
+        self.geonames_id < AIRFIELD_ID_BASE
+    }
 }
 
 /// A country.
@@ -377,7 +393,7 @@ impl Admin1Row {
 // ---------------------------------------------------------------------------------------------
 // The gazetteer
 
-/// The gazetteer: the embedded cities500 index, optionally under imported overlays.
+/// The gazetteer: the embedded cities500 and airfield index, optionally under imported overlays.
 ///
 /// Cloning is cheap (reference-counted), and the type is `Send + Sync`, so one instance can be
 /// shared by every worker thread.
@@ -594,8 +610,10 @@ impl Gazetteer {
 
     /// First-level divisions whose name folds to `fold(name)`, optionally within one country.
     ///
-    /// Also matches without generic words ("Damascus Governorate" ~ "Damascus") and without
-    /// Arabic articles ("Deir al-Zor" ~ "Deir ez-Zor"); exact matches come first.
+    /// Also matches other names of a division ("Damascus Countryside" ~ Rif Dimashq), without
+    /// generic words ("Damascus Governorate" ~ "Damascus") and without Arabic articles
+    /// ("Deir al-Zor" ~ "Deir ez-Zor"); exact matches come first, and a division's own name
+    /// before its other names.
     pub fn admin1_by_name(&self, name: &str, country: Option<&str>) -> Vec<Admin1> {
         let f = fold(name);
         if f.is_empty() {

