@@ -875,7 +875,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             if let (Some(t), None) = (&landmark_town, &loc.country) {
                 loc.country = Some(t.country.clone());
                 let mut e = Evidence::new(places[si].span, "place.landmark_town");
-                e.geonames_id = Some(t.geonames_id);
+                e.geonames_id = cited_id(t);
                 evidence
                     .entry("location.country".into())
                     .or_default()
@@ -928,7 +928,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
     if let Some(i) = city_idx {
         loc.city = Some(places[i].lookup.clone());
         let id = match &resolved[i] {
-            Resolved::Place(p) => Some(p.geonames_id),
+            Resolved::Place(p) => cited_id(p),
             _ => None,
         };
         set_ev(&mut evidence, "location.city", i, places[i].rule, id);
@@ -963,7 +963,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             Resolved::Place(p) if in_country(&p.country) => {
                 loc.lat = Some(p.lat);
                 loc.lon = Some(p.lon);
-                loc.geonames_id = Some(p.geonames_id);
+                loc.geonames_id = cited_id(p);
                 // A camp or stadium named after its town resolves to the town: near, not itself.
                 let named_after_town = Some(i) == sub_idx
                     && p.feature_class == 'P'
@@ -984,7 +984,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
                             start: places[i].span.start,
                             end: places[i].span.end,
                             rule: "gazetteer.admin1_of_place".into(),
-                            geonames_id: Some(p.geonames_id),
+                            geonames_id: cited_id(p),
                         });
                 }
                 break;
@@ -1010,7 +1010,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
     if let (None, Some(t)) = (loc.precision, &landmark_town) {
         loc.lat = Some(t.lat);
         loc.lon = Some(t.lon);
-        loc.geonames_id = Some(t.geonames_id);
+        loc.geonames_id = cited_id(t);
         loc.precision = Some(2);
     }
     if loc.precision.is_none()
@@ -1034,7 +1034,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
         }
         let (id, cc, lat, lon) = match r {
             Resolved::Place(pl) => (
-                Some(pl.geonames_id),
+                cited_id(pl),
                 Some(pl.country.clone()),
                 Some(pl.lat),
                 Some(pl.lon),
@@ -1076,4 +1076,9 @@ fn admin1_center(gaz: &Gazetteer, a: &dateline_geo::Admin1) -> Option<(f64, f64)
 fn dedup_keep_order(v: &mut Vec<String>) {
     let mut seen = std::collections::HashSet::new();
     v.retain(|x| seen.insert(x.clone()));
+}
+
+/// The id a record cites: a GeoNames id, never the gazetteer's own id for an airfield.
+fn cited_id(p: &Place) -> Option<u64> {
+    p.has_geonames_id().then_some(p.geonames_id)
 }

@@ -74,6 +74,8 @@ fn airfields_are_sublocations_with_their_province() {
         [Some("Shayrat Air Base"), None, Some("Homs"), Some("SY")]
     );
     assert_eq!(l.precision, Some(1));
+    // The airfield is placed exactly, but its gazetteer id is no GeoNames id: none is cited.
+    assert!(l.lat.is_some() && l.geonames_id.is_none(), "{l:?}");
     // written
     let l = loc(
         "Soldiers stand guard at Ramstein Air Base, Germany, May 3, 2022. REUTERS/Kai Pfaffenbach",
