@@ -1364,6 +1364,33 @@ fn place_phrase(
     {
         return None;
     }
+    // "the apartment belonging to the Ashur family", "official Gen Aoki said": a family's or a
+    // titled person's name, even where a small village of that name exists.
+    let next_lower = after
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
+        .next()
+        .unwrap_or("");
+    let small = |k: &Option<KnownPlace>| {
+        k.as_ref()
+            .is_none_or(|k| k.kind == KnownKind::Populated && k.population < 100_000)
+    };
+    let titled = before.last().is_some_and(|(j, _)| {
+        let w = words[*j].span.slice(text);
+        *j + 1 == piece.first
+            && names::is_capitalized(w)
+            && lex.is("title", w.trim_end_matches('.'))
+    });
+    if cue == PlaceCue::None
+        && !piece.possessive
+        && (matches!(
+            next_lower,
+            "family" | "family's" | "family’s" | "clan" | "household"
+        ) || titled)
+        && small(&known_whole)
+    {
+        return None;
+    }
     // "an officer of the Yemen army", "Syria state TV": a name used as an adjective is not a place.
     if cue == PlaceCue::None && !piece.possessive {
         let next_word = after
@@ -1974,9 +2001,20 @@ fn person(
                 .map(strip_title_prefix)
                 .any(|w| lex.is("title", w) || lex.is("person_noun", w))
         });
+        // "official Gen Aoki": a title right before the name outweighs a small village named so.
+        let titled = role.as_ref().is_some_and(|r| {
+            r.span.end <= piece.span.start
+                && text[r.span.end..piece.span.start].trim().is_empty()
+                && r.value
+                    .split_whitespace()
+                    .last()
+                    .is_some_and(|w| lex.is("title", strip_title_prefix(w)))
+        });
+        let not_a_place = oracle
+            .place(word)
+            .is_none_or(|k| titled && k.kind == KnownKind::Populated && k.population < 100_000);
         lex.common_size(word).is_none()
-            && (age.is_some()
-                || (has_role && oracle.place(word).is_none() && !sentence_initial_single))
+            && (age.is_some() || (has_role && not_a_place && !sentence_initial_single))
     };
     if !looks_like_name {
         return None;
@@ -2029,6 +2067,9 @@ mod tests {
                 "Damascus" => (KnownKind::Populated, "SY", 2_000_000),
                 "Idlib" => (KnownKind::Admin1, "SY", 0),
                 "Raqqa" => (KnownKind::Populated, "SY", 200_000),
+                // Small villages named like a family and a person.
+                "Ashur" => (KnownKind::Populated, "IR", 3_000),
+                "Aoki" => (KnownKind::Populated, "JP", 4_000),
                 _ => return None,
             };
             Some(KnownPlace {
@@ -2045,6 +2086,21 @@ mod tests {
 
     fn run(text: &str) -> Mentions {
         find_mentions(text, &NameLexicon::builtin(), &Fake, &[])
+    }
+
+    #[test]
+    fn families_and_titled_people_are_not_small_villages() {
+        // written
+        let m = run("Rescuers search the house belonging to the Ashur family in Aleppo, Syria.");
+        assert!(m.places.iter().all(|p| p.name != "Ashur"), "{:?}", m.places);
+        // written
+        let m = run("Agency official Gen Aoki said the quake was strong, in Aleppo, Syria.");
+        assert!(m.places.iter().all(|p| p.name != "Aoki"), "{:?}", m.places);
+        assert!(
+            m.people.iter().any(|p| p.name.value.contains("Aoki")),
+            "{:?}",
+            m.people
+        );
     }
 
     #[test]
