@@ -29,6 +29,7 @@ use dateline_text::{Found, LexiconError};
 use std::collections::BTreeMap;
 
 pub use oracle::GazetteerOracle;
+pub use resolve::Geocoded;
 
 /// Captions longer than this are stored whole, but only this many bytes are analysed, so that a
 /// pathological input (a 10 MB "caption") costs bounded time and memory.
@@ -134,6 +135,29 @@ impl Engine {
     /// The gazetteer in use.
     pub fn gazetteer(&self) -> &Gazetteer {
         &self.gazetteer
+    }
+
+    /// Places a photo's own city / province / country fields (written by a photo desk, with no
+    /// GPS position) through the same resolver as captions: `country` is a two-letter code or a
+    /// name. `None` when the gazetteer knows none of them.
+    pub fn geocode(
+        &self,
+        city: Option<&str>,
+        province: Option<&str>,
+        country: Option<&str>,
+    ) -> Option<Geocoded> {
+        let key = self.cache_key;
+        resolve::geocode_fields(
+            &self.gazetteer,
+            &|n| {
+                oracle::cached_lookup(&self.gazetteer, key, n)
+                    .as_ref()
+                    .clone()
+            },
+            city,
+            province,
+            country,
+        )
     }
 
     /// Extracts the record of one caption. Never fails: odd input gives empty fields and warnings.

@@ -1065,7 +1065,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
 }
 
 /// The coordinates of an admin1 division: its seat (PPLA) when the gazetteer has it.
-fn admin1_center(gaz: &Gazetteer, a: &dateline_geo::Admin1) -> Option<(f64, f64)> {
+pub(crate) fn admin1_center(gaz: &Gazetteer, a: &dateline_geo::Admin1) -> Option<(f64, f64)> {
     let seat = lookup(gaz, &a.name)
         .into_iter()
         .filter(|p| p.country == a.country && p.admin1 == a.code)

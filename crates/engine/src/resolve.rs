@@ -454,6 +454,87 @@ fn best(cs: &[Candidate], score: impl Fn(&Candidate) -> f64) -> usize {
     best
 }
 
+/// Where a photo's own place fields (IPTC City, Province-State, Country) put it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Geocoded {
+    /// Latitude.
+    pub lat: f64,
+    /// Longitude.
+    pub lon: f64,
+    /// GeoNames id of the place the point is, when it is one.
+    pub geonames_id: Option<u64>,
+    /// 1 = the city itself, 3 = only its province or country (as in the record).
+    pub precision: u8,
+    /// ISO code of the country the fields name or imply.
+    pub country: Option<String>,
+}
+
+/// The same reading as for a caption's chain "city, province, country": the country and the
+/// province decide among homonyms of the city, and a city the gazetteer does not know there is
+/// placed at its province or country, never at a look-alike abroad.
+pub(crate) fn geocode_fields(
+    gaz: &Gazetteer,
+    lookup: &dyn Fn(&str) -> Vec<Place>,
+    city: Option<&str>,
+    province: Option<&str>,
+    country: Option<&str>,
+) -> Option<Geocoded> {
+    let country = country
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .and_then(|c| {
+            if c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic()) {
+                gaz.country(&c.to_ascii_uppercase())
+            } else {
+                gaz.country_by_name(c)
+            }
+        });
+    let cc = country.as_ref().map(|c| c.code.as_str());
+    let division = province
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .and_then(|p| gaz.admin1_by_name(p, cc).into_iter().next());
+    let cc = cc.or(division.as_ref().map(|a| a.country.as_str()));
+    if let Some(name) = city.map(str::trim).filter(|c| !c.is_empty()) {
+        let best = lookup(name)
+            .into_iter()
+            .filter(|p| cc.is_none_or(|c| p.country == c))
+            .max_by_key(|p| {
+                let same_division = division
+                    .as_ref()
+                    .is_some_and(|a| a.country == p.country && a.code == p.admin1);
+                (same_division, rank(p))
+            });
+        if let Some(p) = best {
+            return Some(Geocoded {
+                lat: p.lat,
+                lon: p.lon,
+                geonames_id: p.has_geonames_id().then_some(p.geonames_id),
+                precision: 1,
+                country: Some(p.country.clone()),
+            });
+        }
+    }
+    if let Some(a) = &division
+        && let Some((lat, lon)) = crate::locate::admin1_center(gaz, a)
+    {
+        return Some(Geocoded {
+            lat,
+            lon,
+            geonames_id: a.geonames_id,
+            precision: 3,
+            country: Some(a.country.clone()),
+        });
+    }
+    country.map(|c| Geocoded {
+        lat: c.lat,
+        lon: c.lon,
+        geonames_id: None,
+        precision: 3,
+        country: Some(c.code),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

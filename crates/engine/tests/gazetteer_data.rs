@@ -114,3 +114,21 @@ fn a_town_keeps_its_name_beside_its_airport() {
     );
     assert_eq!(l.geonames_id, Some(170063));
 }
+
+#[test]
+fn a_photos_place_fields_are_geocoded_like_a_caption_chain() {
+    let e = &*ENGINE;
+    // The country decides among homonyms: Tripoli in Lebanon, not Libya's capital.
+    let g = e.geocode(Some("Tripoli"), None, Some("LB")).unwrap();
+    assert_eq!((g.country.as_deref(), g.precision), (Some("LB"), 1));
+    assert!((g.lat - 34.4).abs() < 0.3, "{g:?}");
+    // A country by name; a city unknown there falls back to the country's point, not abroad.
+    let g = e
+        .geocode(Some("Nowhereville"), None, Some("Syria"))
+        .unwrap();
+    assert_eq!((g.country.as_deref(), g.precision), (Some("SY"), 3));
+    // A province alone.
+    let g = e.geocode(None, Some("Idlib"), Some("SY")).unwrap();
+    assert_eq!((g.country.as_deref(), g.precision), (Some("SY"), 3));
+    assert!(e.geocode(None, None, None).is_none());
+}
