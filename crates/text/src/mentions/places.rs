@@ -1,0 +1,638 @@
+//! Place phrases: which capitalized chunks are places, what the grammar around them says they
+//! are (cue words before and after, prepositions, possessives), and the checks that keep people,
+//! families, teams and things out. Split from `mentions.rs` to keep each file readable; the
+//! recognizer order (organizations, places, people) is decided there.
+
+use super::*;
+pub(super) fn place_phrase(
+    text: &str,
+    words: &[Word],
+    piece: &Piece,
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+    sport: bool,
+) -> Option<PlacePhrase> {
+    let ws = &words[piece.first..piece.last];
+    if ws.len() == 1 && lex.is("direction", ws[0].span.slice(text)) {
+        // "the West", "the South": a compass word alone is a direction, not a place name.
+        return None;
+    }
+    let mut name_span = piece.span;
+    let mut lookup = piece.span.slice(text).to_string();
+    let first_word = ws[0].span.slice(text);
+    let last_word = ws[ws.len() - 1].span.slice(text);
+    let sentence = ws[0].sentence;
+
+    // Cue after: "Tal Samin village", "Zaatari refugee camp", "Idlib province".
+    let after = &text[piece.span.end..];
+    let after_lower: String = after.chars().take(40).collect::<String>().to_lowercase();
+    let mut cue = PlaceCue::None;
+    let mut rule = "place.gazetteer";
+    if !piece.possessive {
+        for w in lex.classes.get("place_after").into_iter().flatten() {
+            let w: &str = w;
+            if let Some(rest) = after_lower
+                .strip_prefix(' ')
+                .and_then(|a| a.strip_prefix(w))
+                && rest
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric() && c != '-')
+                && after[1..].starts_with(|c: char| c.is_lowercase())
+            {
+                let c = cue_of(w);
+                if c != PlaceCue::None && (cue == PlaceCue::None || w.contains(' ')) {
+                    cue = c;
+                    rule = "place.cue_after";
+                    // Camps and landmarks keep their generic word in the name.
+                    if matches!(c, PlaceCue::Camp | PlaceCue::Landmark) {
+                        name_span = Span::new(piece.span.start, piece.span.end + 1 + w.len());
+                    }
+                }
+            }
+        }
+    }
+    if piece.possessive {
+        // "in Idlib's countryside", "Hama's northern countryside": the province, not the town.
+        static DIVISION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^(?:'s|’s|'|’) (?:(?:northern|southern|eastern|western|north|south|east|west|northeastern|northwestern|southeastern|southwestern|rural|eastern rural|western rural)[ -])?(?:countryside|province|governorate|rural areas)\b").unwrap()
+        });
+        if DIVISION_AFTER.is_match(ahead(after, 0, 60)) {
+            cue = PlaceCue::Province;
+            rule = "place.possessive_division";
+        }
+    }
+    if cue == PlaceCue::None && !piece.possessive {
+        static CAMP_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^ (?:(?:refugee|refugees|transit|displacement|displaced|idp|IDP|tent|reception|migrant|migrants|detention|evacuation|temporary|makeshift|informal|people|persons|relief|protest)[ -]){1,3}(?:camp|camps|settlement|centre|center|shelter)\b").unwrap()
+        });
+        static LANDMARK_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^ (?:(?:elementary|primary|secondary|high|middle|junior|senior|public|girls|boys|central|main|old|grand|great|national|international|municipal|sports|football|olympic|village|city|town|al|el|metro|subway|underground|train|railway|bus|police|fire|gas|petrol|power|nuclear|water|border|ferry|cargo|fishing|power|military|air|naval|navy|army|airforce|presidential|royal|regional|domestic)[ -]){1,2}(?:school|stadium|mosque|church|market|square|park|airport|station|bridge|cemetery|hall|hospital|plant|port|terminal|crossing|base|airbase|airfield|air base|palace|barracks|prison|camp|academy|complex)\b").unwrap()
+        });
+        if let Some(m) = CAMP_AFTER.find(ahead(after, 0, 80)) {
+            cue = PlaceCue::Camp;
+            rule = "place.cue_after";
+            name_span = Span::new(piece.span.start, piece.span.end + m.end());
+        } else if let Some(m) = LANDMARK_AFTER.find(ahead(after, 0, 60)) {
+            // "Kawahara elementary school", "Yarmouk football stadium"; a named hospital is an
+            // institution, not a place.
+            if !m.as_str().ends_with("hospital") {
+                cue = PlaceCue::Landmark;
+                rule = "place.cue_after";
+                name_span = Span::new(piece.span.start, piece.span.end + m.end());
+            }
+        }
+    }
+    // "Nanao City", "Quezon City": a town the gazetteer knows without the word "City".
+    if cue == PlaceCue::None && ws.len() >= 2 && last_word == "City" && !sport {
+        let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
+        if oracle.place(piece.span.slice(text)).is_none()
+            && oracle
+                .place(bare)
+                .is_some_and(|k| k.kind == KnownKind::Populated)
+        {
+            lookup = bare.to_string();
+            cue = PlaceCue::Settlement;
+            rule = "place.city_word";
+        }
+    }
+    // Capitalized head word: "Arundel Castle", "Saitama Prefecture", "Lake Manchar".
+    let known_whole = oracle.place(piece.span.slice(text));
+    let populated_whole = known_whole
+        .as_ref()
+        .is_some_and(|k| k.kind == KnownKind::Populated && k.primary);
+    if cue == PlaceCue::None && ws.len() >= 2 && !populated_whole {
+        if lex.is("place_head", last_word) {
+            cue = cue_of(&last_word.to_lowercase());
+            if cue == PlaceCue::None {
+                cue = PlaceCue::Landmark;
+            }
+            rule = "place.head_word";
+            let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
+            if matches!(cue, PlaceCue::Province | PlaceCue::District) {
+                lookup = bare.to_string();
+            }
+        } else if lex.is("landmark_first", first_word) {
+            // "Stade de Nice", "Estadio Azteca", "Plaza de Mayo".
+            cue = PlaceCue::Landmark;
+            rule = "place.head_word";
+        } else if lex.is("place_first", first_word) {
+            cue = PlaceCue::Feature;
+            rule = "place.head_word";
+        } else if lex.is("direction", first_word) && !lex.is("org_head", last_word) {
+            cue = PlaceCue::Region;
+            rule = "place.region";
+        }
+    }
+    // Words before: "town of X", "capital X", "in the northern Syrian city of X".
+    let before = words_before(text, words, piece.first, 8);
+    let before_text: String = before
+        .iter()
+        .map(|(_, w)| w.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if cue == PlaceCue::None || cue == PlaceCue::Region {
+        for phrase in &lex.phrases_before {
+            if before_text.ends_with(phrase.as_str())
+                && (before_text.len() == phrase.len()
+                    || before_text[..before_text.len() - phrase.len()].ends_with(' '))
+            {
+                let c = cue_before(phrase.split_whitespace().next().unwrap_or(""));
+                if c != PlaceCue::None {
+                    cue = c;
+                    rule = "place.cue_before";
+                    break;
+                }
+            }
+        }
+    }
+    let preposition = nearest_preposition(text, words, &before, lex).or_else(|| {
+        (sentence == 0 && ws[0].sentence_start)
+            .then(|| "dateline".to_string())
+            .filter(|_| is_dateline(text, piece.span))
+    });
+
+    // "a Shiite area", "Kurdish villages": a people's name with a place word is not a place name.
+    if known_whole.is_none()
+        && ws.iter().any(|w| {
+            lex.is("not_name", w.span.slice(text)) || oracle.demonym(w.span.slice(text)).is_some()
+        })
+        && cue != PlaceCue::None
+        && ws.len() == 1
+    {
+        return None;
+    }
+    // "the apartment belonging to the Ashur family", "official Gen Aoki said": a family's or a
+    // titled person's name, even where a small village of that name exists.
+    let next_lower = after
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
+        .next()
+        .unwrap_or("");
+    let small = |k: &Option<KnownPlace>| {
+        k.as_ref()
+            .is_none_or(|k| k.kind == KnownKind::Populated && k.population < 100_000)
+    };
+    let titled = before.last().is_some_and(|(j, _)| {
+        let w = words[*j].span.slice(text);
+        *j + 1 == piece.first
+            && names::is_capitalized(w)
+            && lex.is("title", w.trim_end_matches('.'))
+    });
+    if cue == PlaceCue::None
+        && !piece.possessive
+        && (matches!(
+            next_lower,
+            "family" | "family's" | "family’s" | "clan" | "household"
+        ) || titled)
+        && small(&known_whole)
+    {
+        return None;
+    }
+    // "an officer of the Yemen army", "Syria state TV": a name used as an adjective is not a place.
+    if cue == PlaceCue::None && !piece.possessive {
+        let next_word = after
+            .trim_start()
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .next()
+            .unwrap_or("");
+        if after.starts_with(' ') && ATTRIBUTIVE_HEADS.contains(&next_word) {
+            return None;
+        }
+    }
+    let known = oracle.place(&lookup).or_else(|| {
+        if lookup != piece.span.slice(text) {
+            oracle.place(piece.span.slice(text))
+        } else {
+            None
+        }
+    });
+    let locative = preposition.as_deref().is_some_and(|p| {
+        lex.is("locative", p)
+            || p == "dateline"
+            || p == "from"
+            || p == "of"
+            || p == "to"
+            || p == "into"
+            || p == "towards"
+    });
+    let in_list = list_neighbour_known(text, piece.span, oracle);
+    if known
+        .as_ref()
+        .is_none_or(|k| k.kind == KnownKind::Populated)
+        && lex.is("region", piece.span.slice(text))
+    {
+        // "Asia's soccer boss", "across the Middle East": a world region is a place, never a town.
+        return Some(PlacePhrase {
+            name: piece.span.slice(text).to_string(),
+            span: piece.span,
+            lookup: lookup.clone(),
+            cue: PlaceCue::Region,
+            known: None,
+            preposition,
+            sentence,
+            possessive: piece.possessive,
+            rule: "place.region_name",
+        });
+    }
+    // "in Tokyo's Kameido": a name after a known town's possessive is a part of that town.
+    // The name may be unknown or a smaller place the gazetteer lists inside the town ("Tajrish").
+    let smaller_than = |owner_pop: u64| {
+        known
+            .as_ref()
+            .is_none_or(|k| k.kind == KnownKind::Populated && k.population < owner_pop)
+    };
+    let after_possessive_place = known.as_ref().is_none_or(|k| k.kind == KnownKind::Populated)
+        && before.last().is_some_and(|(j, _)| {
+            // The whole name before the possessive: "Manchester City's" is a club, not a town.
+            let mut start = *j;
+            while start > 0
+                && names::is_capitalized(words[start - 1].span.slice(text))
+                && text[words[start - 1].span.end..words[start].span.start].trim().is_empty()
+            {
+                start -= 1;
+            }
+            let owner = &text[words[start].span.start..words[*j].span.end];
+            words[*j].possessive
+                && oracle
+                    .place(owner)
+                    .is_some_and(|k| k.kind == KnownKind::Populated && k.primary && smaller_than(k.population))
+        })
+        && !looks_like_person(text, ws, lex)
+        // Two capitalized words after a town's possessive are more often its people
+        // ("Liverpool's Darwin Núñez") than its quarters.
+        && ws.len() == 1
+        && !sport
+        && lex.common_size(first_word).is_none_or(|z| z > 35);
+    if after_possessive_place && cue == PlaceCue::None {
+        cue = PlaceCue::Neighbourhood;
+        rule = "place.part_of_town";
+    }
+    let accept = match (&known, cue) {
+        // "Catholics attend Mass": an everyday word that is also a province's short name
+        // ("Mass." for Massachusetts) needs its abbreviation dot.
+        (Some(k), _)
+            if k.kind == KnownKind::Admin1
+                && ws.len() == 1
+                && lex.common_size(first_word).is_some_and(|z| z <= 20) =>
+        {
+            text[piece.span.end..].starts_with('.')
+        }
+        (Some(k), _) if k.kind != KnownKind::Populated => true,
+        (Some(_), c) if c != PlaceCue::None => true,
+        (Some(k), _) => {
+            locative
+                || in_list
+                || (k.primary
+                    && (k.population >= 1_000_000
+                        || (piece.possessive && k.population >= 100_000)
+                        || (ws.len() >= 2 && k.population >= 50_000)))
+        }
+        (None, _)
+            if ws.len() == 1
+                && (lex.is("place_head", first_word)
+                    || lex.is("org_head", first_word)
+                    || lex.is("place_after", first_word)) =>
+        {
+            false
+        }
+        (None, PlaceCue::None)
+            if matches!(preposition.as_deref(), Some("in" | "at" | "near"))
+                && ws[0].sentence <= 1
+                && !names::is_all_caps(piece.span.slice(text))
+                && !piece.possessive
+                && !lex.is("org_head", last_word)
+                && lex.common_size(first_word).is_none_or(|z| z > 35)
+                && ws.iter().all(|w| {
+                    let t = w.span.slice(text);
+                    !lex.is("not_name", t) && !lex.is("title", t) && oracle.demonym(t).is_none()
+                }) =>
+        {
+            // "in Lesbos": captions put the photo's place after "in" far more often than anything else.
+            !looks_like_person(text, ws, lex)
+        }
+        (None, PlaceCue::None) => {
+            // An unknown name the grammar places: "in Jubar, Damascus", "at Headingley, Leeds".
+            // "in Jubar, Damascus" (a known place follows) or "Hamouriyeh, eastern Ghouta" (a
+            // region after a known place); "the mayor of Derna, Abdulmenam al-Ghaithi, told" is
+            // an apposition, not a list of places.
+            let after_direction = before.last().is_some_and(|(_, w)| lex.is("direction", w));
+            let after_comma = text[..piece.span.start].trim_end().ends_with(',');
+            let (next_known, prev_known) = list_neighbours_known(text, piece.span, oracle);
+            let locative_prep = preposition
+                .as_deref()
+                .is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline" | "of"));
+            ((locative_prep || after_comma) && next_known
+                || after_direction && (prev_known || next_known))
+                && !looks_like_person(text, ws, lex)
+        }
+        (None, _) => true,
+    };
+    if !accept {
+        return None;
+    }
+    let mut name = name_span.slice(text).to_string();
+    if cue == PlaceCue::Region
+        && lex.is("direction", first_word)
+        && ws.len() >= 2
+        && known.is_none()
+    {
+        // Keep the region's own name; "Eastern Ghouta" is a name, "western Mosul" never reaches here.
+        name = piece.span.slice(text).to_string();
+    }
+    if rule == "place.gazetteer" && known.is_none() {
+        rule = "place.list";
+    }
+    Some(PlacePhrase {
+        name,
+        span: name_span,
+        lookup,
+        cue,
+        known,
+        preposition,
+        sentence,
+        possessive: piece.possessive,
+        rule,
+    })
+}
+
+/// Lowercase nouns that make a preceding place name an adjective ("the Yemen army").
+pub(super) const ATTRIBUTIVE_HEADS: &[&str] = &[
+    "army",
+    "government",
+    "forces",
+    "military",
+    "police",
+    "president",
+    "prime",
+    "officials",
+    "official",
+    "authorities",
+    "troops",
+    "soldiers",
+    "team",
+    "squad",
+    "navy",
+    "embassy",
+    "ministry",
+    "media",
+    "state",
+    "national",
+    "nationals",
+    "leader",
+    "leaders",
+    "regime",
+    "coalition",
+    "side",
+    "player",
+    "players",
+    "fans",
+    "supporters",
+    "coach",
+    "captain",
+    "manager",
+    "striker",
+    "midfielder",
+    "defender",
+    "goalkeeper",
+    "forward",
+    "international",
+    "delegation",
+    "envoy",
+    "ambassador",
+    "counterpart",
+    "lawmakers",
+    "parliament",
+    "cabinet",
+    "opposition",
+    "rebels",
+    "militants",
+    "fighters",
+    "residents",
+    "citizens",
+    "refugees",
+];
+
+pub(super) const OTHER_PREPOSITIONS: &[&str] = &[
+    "from", "to", "into", "towards", "toward", "of", "between", "via", "across", "with", "by",
+    "for", "against", "after", "before", "during", "like", "than", "over", "under", "through",
+];
+
+/// The preposition governing a name, looking back over articles, adjectives and cue nouns only:
+/// "in the rebel-held besieged town of Douma" → `of`; "in action with Brighton" → `with`.
+pub(super) fn nearest_preposition(
+    text: &str,
+    words: &[Word],
+    before: &[(usize, String)],
+    lex: &NameLexicon,
+) -> Option<String> {
+    let mut after_cue_of = false;
+    for (k, (j, w)) in before.iter().enumerate().rev() {
+        let w = w.as_str();
+        // "from the city of Misrata", "in the eastern Congolese city of Goma": the preposition
+        // that governs the place stands before its cue noun.
+        if w == "of" && k > 0 && cue_of(before[k - 1].1.as_str()) == PlaceCue::Settlement {
+            after_cue_of = true;
+            continue;
+        }
+        if after_cue_of && cue_of(w) == PlaceCue::Settlement {
+            continue;
+        }
+        // "a road leading to the city of Makariv": the road is at the place.
+        if w == "to"
+            && k > 0
+            && matches!(
+                before[k - 1].1.as_str(),
+                "leading" | "road" | "way" | "route" | "highway"
+            )
+        {
+            return Some("near".to_string());
+        }
+        // "missiles hit central Kharkiv": verbs of impact place their object.
+        if matches!(
+            w,
+            "hit"
+                | "struck"
+                | "rocked"
+                | "shook"
+                | "pounded"
+                | "bombed"
+                | "shelled"
+                | "flooded"
+                | "battered"
+                | "devastated"
+        ) {
+            return Some("in".to_string());
+        }
+        if w == "of"
+            && *j > 0
+            && names::is_capitalized(words[*j - 1].span.slice(text))
+            && text[words[*j - 1].span.end..words[*j].span.start]
+                .trim()
+                .is_empty()
+        {
+            // "Mohamed Salah of Liverpool", "Max Lowe of Sheffield United": an affiliation.
+            return Some("of-name".to_string());
+        }
+        if lex.is("locative", w) || OTHER_PREPOSITIONS.contains(&w) {
+            return Some(w.to_string());
+        }
+        let raw = words[*j].span.slice(text);
+        let skippable = matches!(
+            w,
+            "the" | "a" | "an" | "this" | "that" | "its" | "their" | "his" | "her"
+        ) || lex.is("direction", w)
+            || w.ends_with("-held")
+            || w.ends_with("-controlled")
+            || w.ends_with("-run")
+            || matches!(
+                w,
+                "besieged"
+                    | "rebel"
+                    | "opposition"
+                    | "government"
+                    | "held"
+                    | "embattled"
+                    | "war-torn"
+                    | "nearby"
+                    | "neighbouring"
+                    | "neighboring"
+                    | "coastal"
+                    | "occupied"
+                    | "annexed"
+                    | "disputed"
+                    | "old"
+                    | "small"
+                    | "remote"
+                    | "refugee"
+            )
+            || cue_of(w) != PlaceCue::None
+            || names::is_capitalized(raw);
+        if !skippable {
+            return None;
+        }
+    }
+    None
+}
+
+/// "ex-president" → "president", "former-minister" → "minister".
+pub(super) fn strip_title_prefix(word: &str) -> &str {
+    for p in [
+        "ex-", "Ex-", "former-", "then-", "acting-", "vice-", "deputy-",
+    ] {
+        if let Some(rest) = word.strip_prefix(p) {
+            return rest;
+        }
+    }
+    word
+}
+
+pub(super) fn looks_like_person(text: &str, ws: &[Word], lex: &NameLexicon) -> bool {
+    ws.len() >= 2
+        && ws
+            .iter()
+            .all(|w| lex.common_size(w.span.slice(text)).is_none())
+        && ws.iter().any(|w| lex.is("title", w.span.slice(text)))
+}
+
+/// A caption that opens with "Idlib, Syria." or "Kitzbuehel, Austria -": a dateline.
+pub(super) fn is_dateline(text: &str, span: Span) -> bool {
+    if !text[span.end..].starts_with([',', ' ', '.'])
+        || text[span.end..]
+            .trim_start()
+            .starts_with(char::is_lowercase)
+    {
+        return false;
+    }
+    let line_end = text[span.start..]
+        .find(['.', '\n', '-', '—', '–', ':'])
+        .map(|i| span.start + i)
+        .unwrap_or(text.len());
+    line_end - span.start < 60
+}
+
+/// True when the name is next to a known place in a comma list ("Jubar, Damascus").
+pub(super) fn list_neighbour_known(text: &str, span: Span, oracle: &dyn PlaceOracle) -> bool {
+    let (next, prev) = list_neighbours_known(text, span, oracle);
+    next || prev
+}
+
+/// Whether a known place follows (", Damascus") and whether one precedes ("Gaza, ").
+pub(super) fn list_neighbours_known(
+    text: &str,
+    span: Span,
+    oracle: &dyn PlaceOracle,
+) -> (bool, bool) {
+    static NEXT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^,\s+(?:(?:near|in|outside|north of|south of|east of|west of)\s+)?(?:the\s+)?(?:(?:northern|southern|eastern|western|central|north|south|east|west|north-east|north-west|south-east|south-west|northeastern|northwestern|southeastern|southwestern)\s+)?((?:[A-Z][\w'’.-]*)(?:\s+(?:al-?|el-?|[A-Z][\w'’.-]*))*)").unwrap()
+    });
+    static PREV: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"((?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*)*),\s+(?:[a-z-]+\s+)?$").unwrap()
+    });
+    let mut next = false;
+    if let Some(c) = NEXT.captures(ahead(text, span.end, 120)) {
+        let name = c[1].trim_end_matches('.');
+        next = oracle.place(name).is_some()
+            || name.split_whitespace().next().is_some_and(|first| {
+                oracle
+                    .place(first)
+                    .is_some_and(|k| k.kind != KnownKind::Populated)
+            });
+    }
+    let start = floor_char_boundary(text, span.start.saturating_sub(40));
+    let prev = PREV
+        .captures(&text[start..span.start])
+        .is_some_and(|c| oracle.place(&c[1]).is_some());
+    (next, prev)
+}
+
+/// The cue of a phrase before a name ("town of X"): parts of a city ("outskirts of X", "port
+/// of X") name the city itself, unlike the same words after a name ("X port").
+pub(super) fn cue_before(word: &str) -> PlaceCue {
+    match word {
+        "area" | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "port"
+        | "suburbs" | "suburb" | "location" | "district" | "stronghold" => PlaceCue::Settlement,
+        // "southern rural Idlib": Syrian usage for a province's countryside.
+        "rural" => PlaceCue::Province,
+        w => cue_of(w),
+    }
+}
+
+pub(super) fn cue_of(word: &str) -> PlaceCue {
+    match word {
+        "village" | "villages" | "town" | "city" | "capital" => PlaceCue::Settlement,
+        "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
+        | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
+        | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" => {
+            PlaceCue::Neighbourhood
+        }
+        "camp"
+        | "refugee camp"
+        | "displacement camp"
+        | "settlement"
+        | "refugee settlement"
+        | "informal settlement" => PlaceCue::Camp,
+        "stadium" | "square" | "palace" | "castle" | "airport" | "mosque" | "church"
+        | "cathedral" | "temple" | "market" | "port" | "hospital" | "school" | "street"
+        | "road" | "highway" | "bridge" | "crossing" | "border crossing" | "checkpoint"
+        | "park" | "arena" | "ground" | "field" | "garden" | "gardens" | "beach" | "gate"
+        | "tower" | "museum" | "memorial" | "monument" | "base" | "abbey" | "cemetery"
+        | "harbour" | "harbor" | "compound" | "estate" | "common" | "lane" | "avenue"
+        | "boulevard" | "bazaar" | "terminal" | "station" | "shrine" | "tomb" | "mausoleum"
+        | "monastery" | "synagogue" | "theatre" | "theater" | "prison" | "jail" | "refinery"
+        | "mall" | "hotel" | "air base" | "airbase" | "airfield" | "military airport"
+        | "military base" | "naval base" | "barracks" | "university" | "campus" => {
+            PlaceCue::Landmark
+        }
+        "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
+        | "countryside" | "oblast" | "krai" | "department" | "departamento" => PlaceCue::Province,
+        "county" => PlaceCue::District,
+        "district" | "sub-district" | "subdistrict" => PlaceCue::District,
+        "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills"
+        | "sea" | "strip" | "bank" | "ocean" | "waters" | "border" | "heights" | "desert"
+        | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam"
+        | "oasis" => PlaceCue::Feature,
+        "city " => PlaceCue::Settlement,
+        _ => PlaceCue::None,
+    }
+}

@@ -1,0 +1,130 @@
+use super::*;
+
+struct Fake;
+impl PlaceOracle for Fake {
+    fn place(&self, name: &str) -> Option<KnownPlace> {
+        let (kind, cc, pop) = match name {
+            "Syria" => (KnownKind::Country, "SY", 0),
+            "Jordan" => (KnownKind::Country, "JO", 0),
+            "Aleppo" => (KnownKind::Populated, "SY", 1_800_000),
+            "Mafraq" => (KnownKind::Populated, "JO", 60_000),
+            "Damascus" => (KnownKind::Populated, "SY", 2_000_000),
+            "Idlib" => (KnownKind::Admin1, "SY", 0),
+            "Raqqa" => (KnownKind::Populated, "SY", 200_000),
+            // Small villages named like a family and a person.
+            "Ashur" => (KnownKind::Populated, "IR", 3_000),
+            "Aoki" => (KnownKind::Populated, "JP", 4_000),
+            _ => return None,
+        };
+        Some(KnownPlace {
+            kind,
+            country: cc.into(),
+            population: pop,
+            primary: true,
+        })
+    }
+    fn demonym(&self, word: &str) -> Option<String> {
+        matches!(word, "Syrian" | "Syrians").then(|| "SY".to_string())
+    }
+}
+
+fn run(text: &str) -> Mentions {
+    find_mentions(text, &NameLexicon::builtin(), &Fake, &[])
+}
+
+#[test]
+fn families_and_titled_people_are_not_small_villages() {
+    // written
+    let m = run("Rescuers search the house belonging to the Ashur family in Aleppo, Syria.");
+    assert!(m.places.iter().all(|p| p.name != "Ashur"), "{:?}", m.places);
+    // written
+    let m = run("Agency official Gen Aoki said the quake was strong, in Aleppo, Syria.");
+    assert!(m.places.iter().all(|p| p.name != "Aoki"), "{:?}", m.places);
+    assert!(
+        m.people.iter().any(|p| p.name.value.contains("Aoki")),
+        "{:?}",
+        m.people
+    );
+}
+
+#[test]
+fn people_with_ages_and_roles() {
+    let m = run(
+        "In this photo, Syrian refugee Samah, 5, poses for a picture at Zaatari refugee camp, in Mafraq, Jordan.",
+    );
+    assert_eq!(m.people.len(), 1, "{:?}", m.people);
+    assert_eq!(m.people[0].name.value, "Samah");
+    assert_eq!(m.people[0].age.as_ref().unwrap().value, 5);
+    assert_eq!(m.people[0].role.as_ref().unwrap().value, "Syrian refugee");
+    let places: Vec<_> = m.places.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(places, ["Zaatari refugee camp", "Mafraq", "Jordan"]);
+}
+
+#[test]
+fn organizations_by_lexicon_pattern_and_acronym() {
+    let m = run(
+        "A Syrian Democratic Forces (SDF) fighter and Al-Shamiyah Front fighters, known as the White Helmets.",
+    );
+    let orgs: Vec<_> = m
+        .organizations
+        .iter()
+        .map(|o| (o.name.value.as_str(), o.acronym.as_deref()))
+        .collect();
+    assert!(
+        orgs.contains(&("Syrian Democratic Forces", Some("SDF"))),
+        "{orgs:?}"
+    );
+    assert!(orgs.contains(&("Al-Shamiyah Front", None)), "{orgs:?}");
+    assert!(orgs.contains(&("White Helmets", Some("SCD"))), "{orgs:?}");
+    assert!(m.people.is_empty(), "{:?}", m.people);
+}
+
+#[test]
+fn lowercase_description_is_not_the_organization() {
+    let m = run("A civil defence member works amid burning vehicles.");
+    assert!(m.organizations.is_empty());
+}
+
+#[test]
+fn place_grammar() {
+    let m = run("A fighter in Tal Samin village, north of Raqqa city, Syria.");
+    let places: Vec<_> = m.places.iter().map(|p| (p.name.as_str(), p.cue)).collect();
+    assert_eq!(
+        places,
+        [
+            ("Tal Samin", PlaceCue::Settlement),
+            ("Raqqa", PlaceCue::Settlement),
+            ("Syria", PlaceCue::None)
+        ]
+    );
+    let m = run("in the southern countryside of Idlib November 26, 2014.");
+    assert_eq!(m.places[0].cue, PlaceCue::Province);
+}
+
+#[test]
+fn title_is_role_not_name() {
+    let m = run("forces loyal to President Bashar al-Assad.");
+    assert_eq!(m.people[0].name.value, "Bashar al-Assad");
+    assert_eq!(m.people[0].role.as_ref().unwrap().value, "President");
+}
+
+#[test]
+fn captions_in_capitals_are_read_in_ordinary_case() {
+    // Written caption in the all-capitals style of some wire archives.
+    let text = "FIGHTERS OF THE AL-SHAMIYAH FRONT REST IN TAL SAMIN VILLAGE, NORTH OF RAQQA CITY, SYRIA. (PHOTO BY X/REUTERS)";
+    let view = NameLexicon::builtin().case_view(text).expect("a view");
+    assert_eq!(view.len(), text.len());
+    assert!(
+        view.starts_with("Fighters of the al-Shamiyah Front rest in"),
+        "{view}"
+    );
+    let m = run(text);
+    let places: Vec<_> = m.places.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(places, ["TAL SAMIN VILLAGE", "RAQQA", "SYRIA"]);
+    assert_eq!(m.organizations[0].name.value, "AL-SHAMIYAH FRONT");
+    assert!(
+        NameLexicon::builtin()
+            .case_view("An ordinary caption in Aleppo, Syria.")
+            .is_none()
+    );
+}
