@@ -1021,6 +1021,17 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
         loc.lon = Some(c.lon);
         loc.precision = Some(3);
     }
+    // "in Kafr Nabudah, Hama province": a town the gazetteer lacks is placed at its parent.
+    if let (Some(ci), Some(_)) = (city_idx.or(sub_idx), loc.precision)
+        && matches!(resolved[ci], Resolved::Unknown)
+        && !warnings.iter().any(|w| w.contains(&places[ci].name))
+    {
+        warnings.push(format!(
+            "\"{}\" is not in the gazetteer; the coordinates are those of the place around it (precision {})",
+            places[ci].name,
+            loc.precision.unwrap_or(3)
+        ));
+    }
     if let Some(cs) = chain_span {
         loc.text = Some(cs.slice(text).to_string());
     }

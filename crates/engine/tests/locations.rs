@@ -434,6 +434,11 @@ fn coordinates_come_from_the_most_specific_resolved_place() {
     let r = ENGINE.extract(&CaptionInput::new("A fighter in Tal Samin village, north of Raqqa city, Syria November 19, 2016. (Photo by Rodi Said/Reuters)"));
     assert_eq!(r.location.city.as_deref(), Some("Tal Samin"));
     assert_eq!(r.location.precision, Some(2));
+    assert!(
+        r.warnings.iter().any(|w| w.contains("\"Tal Samin\" is not in the gazetteer")),
+        "{:?}",
+        r.warnings
+    );
     let (lat, lon) = (r.location.lat.unwrap(), r.location.lon.unwrap());
     assert!(
         (lat - 35.95).abs() < 0.2 && (lon - 39.01).abs() < 0.2,
