@@ -701,7 +701,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
                 if sub_idx.is_none() && (city_idx.is_none() || after_possessive || after_town) {
                     // "Tokyo's Kameido", "Kabul's Shar-e-Naw": a part named after its town.
                     sub_idx = Some(i);
-                } else if city_idx.is_none() && p.cue == PlaceCue::Neighbourhood {
+                } else if city_idx.is_none()
+                    && p.cue == PlaceCue::Neighbourhood
+                    && p.rule != "place.old_quarter"
+                {
                     // "the outskirts of Damascus": the city itself.
                     city_idx = Some(i);
                 }

@@ -388,6 +388,14 @@ const CASES: &[Case] = &[
         Some("Kyiv City"),
         Some("UA"),
     ),
+    // A town's old quarter is a part of it.
+    case(
+        "A view of the damaged mosque in the Old City of Mosul, Iraq, July 1, 2017. REUTERS/Jane Doe",
+        Some("Old City"),
+        Some("Mosul"),
+        None,
+        Some("IQ"),
+    ),
     // No credit, no known place, no demonym: an unknown word after "in" is no town.
     case(
         "Editing a photo in Photoshop on a laptop, June 1, 2020.",
@@ -435,7 +443,9 @@ fn coordinates_come_from_the_most_specific_resolved_place() {
     assert_eq!(r.location.city.as_deref(), Some("Tal Samin"));
     assert_eq!(r.location.precision, Some(2));
     assert!(
-        r.warnings.iter().any(|w| w.contains("\"Tal Samin\" is not in the gazetteer")),
+        r.warnings
+            .iter()
+            .any(|w| w.contains("\"Tal Samin\" is not in the gazetteer")),
         "{:?}",
         r.warnings
     );

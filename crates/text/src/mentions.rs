@@ -863,6 +863,15 @@ fn split_chunk(
     push_piece(text, words, start, last, chunk, first, lex, oracle, out);
 }
 
+/// A town's historic centre, named as a part of it ("the Old City of Jerusalem").
+const OLD_QUARTERS: &[&str] = &[
+    "Old City",
+    "Old Town",
+    "Old Quarter",
+    "Old Medina",
+    "Medina",
+];
+
 #[allow(clippy::too_many_arguments)]
 fn push_piece(
     text: &str,
@@ -895,7 +904,13 @@ fn push_piece(
         let head_known = oracle
             .place(Span::new(words[first].span.start, words[k - 1].span.end).slice(text))
             .is_some();
-        if !head_is_org && !head_known && k - first >= 2 {
+        // "the Old City of Mosul": a town's old quarter, then the town.
+        let head = Span::new(words[first].span.start, words[k - 1].span.end).slice(text);
+        let old_quarter = OLD_QUARTERS.contains(&head)
+            && oracle
+                .place(Span::new(words[k + 1].span.start, words[last - 1].span.end).slice(text))
+                .is_some();
+        if (!head_is_org && !head_known && k - first >= 2) || old_quarter {
             push_piece(
                 text,
                 words,

@@ -96,6 +96,11 @@ pub(super) fn place_phrase(
             rule = "place.city_word";
         }
     }
+    // "the Old City of Mosul", "Jerusalem's Old City": a part of the town.
+    if cue == PlaceCue::None && OLD_QUARTERS.contains(&piece.span.slice(text)) {
+        cue = PlaceCue::Neighbourhood;
+        rule = "place.old_quarter";
+    }
     // Capitalized head word: "Arundel Castle", "Saitama Prefecture", "Lake Manchar".
     let known_whole = oracle.place(piece.span.slice(text));
     let populated_whole = known_whole
