@@ -17,10 +17,14 @@ use regex::Regex;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
+pub use crate::clause::parse_number;
+use crate::clause::{
+    Folded, IncidentFigures, Sentence, WORDS, WordClass, fold_excludes, in_excluded, sentence_of,
+    sentences,
+};
 use crate::date::{
     back_runs, captures_in, contains_ascii_ci, fwd_runs, merge_windows, needs_full_search,
 };
-use crate::event::{Folded, Sentence, fold_excludes, in_excluded, sentence_of, sentences};
 use crate::{Found, Span};
 
 /// Killed / injured figures of the incident the photo belongs to.
@@ -36,61 +40,95 @@ pub struct CasualtiesFound {
     pub source: Option<Found<String>>,
 }
 
-const UNITS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|\
-                     sixteen|seventeen|eighteen|nineteen";
-const TENS: &str = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety";
-const DIGIT_UNITS: &str = "one|two|three|four|five|six|seven|eight|nine";
-const QUAL: &str = r"at\s+least|more\s+than|over|above|nearly|almost|about|around|approximately|roughly|some|up\s+to|\
-                     as\s+many\s+as|close\s+to|an\s+estimated|at\s+most|fewer\s+than|less\s+than|upwards\s+of";
+impl IncidentFigures for CasualtiesFound {
+    fn figure_spans(&self) -> Vec<Span> {
+        [&self.killed, &self.injured]
+            .into_iter()
+            .flatten()
+            .map(|f| f.span)
+            .collect()
+    }
+    fn attribution_span(&self) -> Option<Span> {
+        self.source.as_ref().map(|s| s.span)
+    }
+}
+
+/// Number words of the given values, as a regex alternation ("one|two|…").
+fn number_words(values: impl Fn(u64) -> bool) -> String {
+    let mut ws: Vec<&String> = WORDS
+        .list(WordClass::Number)
+        .iter()
+        .filter(|w| WORDS.number(w).is_some_and(&values))
+        .collect();
+    ws.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    ws.iter()
+        .map(|w| regex::escape(w))
+        .collect::<Vec<_>>()
+        .join("|")
+}
 
 fn num_re() -> String {
-    let tens = format!(r"(?:{TENS})(?:[-\s](?:{DIGIT_UNITS}))?");
+    let units = number_words(|v| (1..20).contains(&v));
+    let digit_units = number_words(|v| (1..10).contains(&v));
+    let tens = number_words(|v| v >= 20 && v % 10 == 0);
+    let tens = format!(r"(?:{tens})(?:[-\s](?:{digit_units}))?");
     let words = format!(
-        r"(?:(?:a|one|{DIGIT_UNITS})\s+hundred(?:\s+(?:and\s+)?(?:{tens}|{UNITS}))?|{tens}|(?:{UNITS})|(?:a|one|two|three)\s+dozen)"
+        r"(?:(?:a|one|{digit_units})\s+hundred(?:\s+(?:and\s+)?(?:{tens}|{units}))?|{tens}|(?:{units})|(?:a|one|two|three)\s+dozen)"
     );
     format!(r"(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?(?:\s+(?:million|thousand))?|{words})")
 }
 
-const AUX: &str = r"(?:(?:were|was|have|has|had|been|are|is|being|reportedly|reported|also|later|all|now|believed|feared|confirmed|found|shot|pronounced|declared|left|to\s+be|so\s+far)\s+){0,4}";
+/// Qualifiers before a figure ("at least"), from `data/clause_words.tsv`.
+static QUAL: LazyLock<String> = LazyLock::new(|| WORDS.alternation(WordClass::Qualifier));
+/// Up to four auxiliaries between a counted noun and its verb ("were reportedly killed").
+static AUX: LazyLock<String> =
+    LazyLock::new(|| format!(r"(?:(?:{})\s+){{0,4}}", WORDS.alternation(WordClass::Aux)));
+/// The figure verbs and nouns stay in code: [`ANCHORS`] must list them in pattern order.
 const VERB_AFTER: &str = r"killed|dead|died|deaths|fatalities|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives|bodies|corpses";
 
 static NUM_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+    let qual = QUAL.as_str();
+    let aux = AUX.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b(?P<mid>(?:\s+[\p{{L}}][\p{{L}}'\-]*){{0,4}}?)(?:,\s+(?:including|among\s+them|mostly|most\s+of\s+them|many\s+of\s+them)[^,.;]{{1,40}},)?\s+{AUX}(?P<v>{VERB_AFTER})\b"
+        r"(?i)\b(?P<q>(?:{qual})\s+)?(?P<n>{num})\b(?P<mid>(?:\s+[\p{{L}}][\p{{L}}'\-]*){{0,4}}?)(?:,\s+(?:including|among\s+them|mostly|most\s+of\s+them|many\s+of\s+them)[^,.;]{{1,40}},)?\s+{aux}(?P<v>{VERB_AFTER})\b"
     ))
     .expect("NUM_FIRST regex")
 });
 
 static VERB_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+    let qual = QUAL.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>killing|killed|kills|kill|wounding|wounded|wounds|injuring|injured|injures|leaving|left|leaves)\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>killing|killed|kills|kill|wounding|wounded|wounds|injuring|injured|injures|leaving|left|leaves)\s+(?P<q>(?:{qual})\s+)?(?P<n>{num})\b"
     ))
     .expect("VERB_FIRST regex")
 });
 
 static DEATH_TOLL: LazyLock<Regex> = LazyLock::new(|| {
+    let qual = QUAL.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>death\s+toll|toll)\b[^.;]{{0,40}}?\b(?:to|at|of|reached|reaching|hit|is|was|stood|stands|climbed|rose|risen|jumped|soared|increased|past|passed|above|beyond|exceeded|exceeds|surpassed|surpasses|topped|tops)\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>death\s+toll|toll)\b[^.;]{{0,40}}?\b(?:to|at|of|reached|reaching|hit|is|was|stood|stands|climbed|rose|risen|jumped|soared|increased|past|passed|above|beyond|exceeded|exceeds|surpassed|surpasses|topped|tops)\s+(?P<q>(?:{qual})\s+)?(?P<n>{num})\b"
     ))
     .expect("DEATH_TOLL regex")
 });
 
 static DEATHS_OF: LazyLock<Regex> = LazyLock::new(|| {
+    let qual = QUAL.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>deaths|lives|bodies|corpses|executions?|killings?|murders?|funerals?|coffins|caskets)\s+of\s+(?:the\s+)?(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>deaths|lives|bodies|corpses|executions?|killings?|murders?|funerals?|coffins|caskets)\s+of\s+(?:the\s+)?(?P<q>(?:{qual})\s+)?(?P<n>{num})\b"
     ))
     .expect("DEATHS_OF regex")
 });
 
 /// People counted one group at a time: "two women and an elderly man were killed" (3).
 static ENUMERATED: LazyLock<Regex> = LazyLock::new(|| {
+    let aux = AUX.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<n>{num})\s+(?P<w1>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+and\s+(?P<n2>an?|{num})\s+(?P<w2>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+{AUX}(?P<v>{VERB_AFTER})\b"
+        r"(?i)\b(?P<n>{num})\s+(?P<w1>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+and\s+(?P<n2>an?|{num})\s+(?P<w2>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+{aux}(?P<v>{VERB_AFTER})\b"
     ))
     .expect("ENUMERATED regex")
 });
@@ -102,8 +140,9 @@ static RECENT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static VAGUE: LazyLock<Regex> = LazyLock::new(|| {
+    let aux = AUX.as_str();
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<w>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)(?:\s+(?:of\s+)?[\p{{L}}][\p{{L}}'\-]*){{0,3}}?\s+{AUX}(?P<v>{VERB_AFTER})\b|(?P<v2>killing|killed|wounding|wounded|injuring|injured|leaving|left)\s+(?P<w2>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)\b)"
+        r"(?i)\b(?:(?P<w>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)(?:\s+(?:of\s+)?[\p{{L}}][\p{{L}}'\-]*){{0,3}}?\s+{aux}(?P<v>{VERB_AFTER})\b|(?P<v2>killing|killed|wounding|wounded|injuring|injured|leaving|left)\s+(?P<w2>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)\b)"
     ))
     .expect("VAGUE regex")
 });
@@ -258,50 +297,6 @@ fn windows(ft: &str) -> Option<Windows> {
     Some(w)
 }
 
-const NON_FIGURE_NEXT: [&str; 24] = [
-    "years",
-    "year",
-    "months",
-    "month",
-    "days",
-    "day",
-    "weeks",
-    "week",
-    "hours",
-    "hour",
-    "minutes",
-    "times",
-    "km",
-    "kilometres",
-    "kilometers",
-    "miles",
-    "metres",
-    "meters",
-    "percent",
-    "per",
-    "am",
-    "pm",
-    "a.m",
-    "p.m",
-];
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-const PRONOUNS: [&str; 13] = [
-    "he", "she", "they", "it", "we", "i", "you", "who", "which", "that", "this", "there", "one",
-];
-
 #[derive(Debug, Clone)]
 struct Figure {
     killed: bool,
@@ -314,85 +309,16 @@ struct Figure {
     num_start: usize,
 }
 
-/// Parses a number written with digits or words ("1,300", "2.8 million", "twenty-five").
-pub fn parse_number(s: &str) -> Option<u64> {
-    let s = s.trim().to_lowercase();
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let first = s.chars().next()?;
-    if first.is_ascii_digit() {
-        let (digits, mult) = if let Some(d) = s.strip_suffix(" million") {
-            (d, 1_000_000.0)
-        } else if let Some(d) = s.strip_suffix(" thousand") {
-            (d, 1_000.0)
-        } else {
-            (s.as_str(), 1.0)
-        };
-        let d: String = digits.chars().filter(|c| *c != ',').collect();
-        let v: f64 = d.parse().ok()?;
-        let v = (v * mult).round();
-        return (v.is_finite() && (0.0..1e15).contains(&v)).then_some(v as u64);
-    }
-    let mut total: u64 = 0;
-    let mut current: u64 = 0;
-    let mut any = false;
-    for w in s.split([' ', '-']) {
-        let v = match w {
-            "a" => Some(1),
-            "and" => continue,
-            "one" => Some(1),
-            "two" => Some(2),
-            "three" => Some(3),
-            "four" => Some(4),
-            "five" => Some(5),
-            "six" => Some(6),
-            "seven" => Some(7),
-            "eight" => Some(8),
-            "nine" => Some(9),
-            "ten" => Some(10),
-            "eleven" => Some(11),
-            "twelve" => Some(12),
-            "thirteen" => Some(13),
-            "fourteen" => Some(14),
-            "fifteen" => Some(15),
-            "sixteen" => Some(16),
-            "seventeen" => Some(17),
-            "eighteen" => Some(18),
-            "nineteen" => Some(19),
-            "twenty" => Some(20),
-            "thirty" => Some(30),
-            "forty" => Some(40),
-            "fifty" => Some(50),
-            "sixty" => Some(60),
-            "seventy" => Some(70),
-            "eighty" => Some(80),
-            "ninety" => Some(90),
-            _ => None,
-        };
-        match (v, w) {
-            (Some(v), _) => {
-                current += v;
-                any = true;
-            }
-            (None, "hundred") => current = current.max(1) * 100,
-            (None, "dozen") => current = current.max(1) * 12,
-            (None, "thousand") => {
-                total += current.max(1) * 1000;
-                current = 0;
-            }
-            _ => return None,
-        }
-    }
-    any.then_some(total + current)
-}
-
 fn qualifier_of(q: Option<&str>) -> &'static str {
     let Some(q) = q else { return "exact" };
     let q = q.trim().to_lowercase();
     let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
-    match q.as_str() {
-        "at least" | "more than" | "over" | "above" | "as many as" | "upwards of" => "at_least",
-        _ => "about",
-    }
+    WORDS.qualifier(&q).unwrap_or("about")
+}
+
+/// Byte offset of the space before ` phrase ` in `s` (the phrase as lowercase whole words).
+fn find_word(s: &str, phrase: &str) -> Option<usize> {
+    s.find(&format!(" {phrase} "))
 }
 
 /// After a verb-first figure ("killed three"): a second group of people counted in the same
@@ -400,10 +326,6 @@ fn qualifier_of(q: Option<&str>) -> &'static str {
 /// of its noun. Not when the second group is another clause's subject ("killed four people
 /// and two others were wounded").
 fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
-    const NOT_PEOPLE: [&str; 17] = [
-        "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who", "that",
-        "which", "were", "was", "and", "or",
-    ];
     let mut cut = text.len().min(pos + 80);
     while !text.is_char_boundary(cut) {
         cut -= 1;
@@ -432,9 +354,10 @@ fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
         }
         let bad = |w: &str| {
             let w = w.to_lowercase();
-            NOT_PEOPLE.contains(&w.as_str())
-                || NON_FIGURE_NEXT.contains(&w.as_str())
-                || MONTHS.contains(&w.as_str())
+            matches!(w.as_str(), "and" | "or")
+                || WORDS.is(WordClass::ClauseWord, &w)
+                || WORDS.is(WordClass::Unit, &w)
+                || WORDS.is(WordClass::Month, &w)
         };
         if w1.iter().any(|(_, w)| bad(w)) || bad(w2) || is_year_like(n2) {
             return None;
@@ -481,8 +404,7 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
     find_casualties_folded(&f, &ex, &sents)
 }
 
-/// [`find_casualties`] on an already folded caption (shared with `find_event`).
-pub(crate) fn find_casualties_folded(
+fn find_casualties_folded(
     f: &Folded,
     ex: &[(usize, usize)],
     sents: &[Sentence],
@@ -527,13 +449,10 @@ pub(crate) fn find_casualties_folded(
         .to_lowercase();
         // People only: no clause words, no units ("two years and a half").
         let bad = words.split_whitespace().any(|w| {
-            [
-                "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who",
-                "that", "which", "were", "was", "and", "or", "people",
-            ]
-            .contains(&w)
-                || NON_FIGURE_NEXT.contains(&w)
-                || MONTHS.contains(&w)
+            matches!(w, "and" | "or" | "people")
+                || WORDS.is(WordClass::ClauseWord, w)
+                || WORDS.is(WordClass::Unit, w)
+                || WORDS.is(WordClass::Month, w)
         });
         if bad || is_year_like(n.as_str()) || is_year_like(n2.as_str()) {
             return;
@@ -560,14 +479,9 @@ pub(crate) fn find_casualties_folded(
             return;
         };
         let mid = caps.name("mid").map_or("", |m| m.as_str()).to_lowercase();
-        let bad_mid = mid.split_whitespace().any(|w| {
-            [
-                "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who",
-                "that", "which", "were", "was",
-            ]
-            .contains(&w)
-                || MONTHS.contains(&w)
-        });
+        let bad_mid = mid
+            .split_whitespace()
+            .any(|w| WORDS.is(WordClass::ClauseWord, w) || WORDS.is(WordClass::Month, w));
         let mid_words: Vec<&str> = mid.split_whitespace().collect();
         let last_mid = mid_words.last().copied().unwrap_or("");
         let bad_last = ["and", "or", "but"].contains(&last_mid);
@@ -577,12 +491,7 @@ pub(crate) fn find_casualties_folded(
         let bad_mid = bad_mid
             && !(relative
                 && mid_words[..mid_words.len() - 1].iter().all(|w| {
-                    ![
-                        "of", "from", "than", "after", "in", "on", "at", "by", "with", "since",
-                        "who", "that", "which", "were", "was",
-                    ]
-                    .contains(w)
-                        && !MONTHS.contains(w)
+                    !WORDS.is(WordClass::ClauseWord, w) && !WORDS.is(WordClass::Month, w)
                 }));
         if bad_mid || bad_last || is_year_like(n.as_str()) {
             return;
@@ -635,8 +544,8 @@ pub(crate) fn find_casualties_folded(
             .join(" ")
             .to_lowercase();
         let nw = next_word(ft, n.end());
-        if NON_FIGURE_NEXT.contains(&nw.as_str())
-            || MONTHS.contains(&nw.as_str())
+        if WORDS.is(WordClass::Unit, &nw)
+            || WORDS.is(WordClass::Month, &nw)
             || ft[n.end()..].starts_with('-')
         {
             return;
@@ -686,8 +595,8 @@ pub(crate) fn find_casualties_folded(
             };
             let nw = next_word(ft, n.end());
             if is_year_like(n.as_str())
-                || MONTHS.contains(&nw.as_str())
-                || NON_FIGURE_NEXT.contains(&nw.as_str())
+                || WORDS.is(WordClass::Month, &nw)
+                || WORDS.is(WordClass::Unit, &nw)
             {
                 return;
             }
@@ -798,18 +707,13 @@ fn find_source(ft: &str, start: usize, end: usize) -> Option<(usize, usize, Stri
         let Some(m) = caps.name("src") else { continue };
         if let Some(v) = clean_source(m.as_str()) {
             let first = v.split_whitespace().next().unwrap_or("").to_lowercase();
-            if PRONOUNS.contains(&first.as_str()) && v.split_whitespace().count() == 1 {
+            if WORDS.is(WordClass::Pronoun, &first) && v.split_whitespace().count() == 1 {
                 continue;
             }
             // The name must not itself contain a figure or a verb of the clause.
             if v.chars().any(|c| c.is_ascii_digit())
-                || v.split_whitespace().any(|w| {
-                    [
-                        "were", "was", "killed", "injured", "wounded", "dead", "is", "are", "has",
-                        "have",
-                    ]
-                    .contains(&w.to_lowercase().as_str())
-                })
+                || v.split_whitespace()
+                    .any(|w| WORDS.is(WordClass::SourceVerb, w))
             {
                 continue;
             }
@@ -850,8 +754,8 @@ fn clean_source(s: &str) -> Option<String> {
         }
     }
     // Cut trailing " on Monday", " in a statement", " on ...".
-    for cut in [" on ", " in a ", " late ", " earlier ", " told ", " that "] {
-        if let Some(p) = s.find(cut) {
+    for cut in WORDS.list(WordClass::SourceCut) {
+        if let Some(p) = find_word(s, cut) {
             s = &s[..p];
         }
     }

@@ -4,7 +4,7 @@
 //! Prints every mismatch and asserts at least 90% agreement per field.
 
 use dateline_text::casualty::find_casualties;
-use dateline_text::event::{EventLexicon, find_event};
+use dateline_text::event::{EventLexicon, find_event_with};
 use serde_json::Value;
 
 const CAPTIONS: &str = include_str!(concat!(
@@ -47,8 +47,8 @@ fn agreement_with_gold() {
         let gold = &row["gold"];
         total += 1;
 
-        let ev = find_event(caption, &lex, &[]);
         let (cas, _warnings) = find_casualties(caption, &[]);
+        let ev = find_event_with(caption, &lex, &[], &cas);
 
         let got_type = ev.event_type.as_ref().map(|f| f.value.clone());
         let got_rep = ev.reported.is_some();
@@ -1537,8 +1537,8 @@ fn written_agency_style_captions() {
             .map(|p| dateline_text::Span::new(p, w.caption.len()))
             .take(1)
             .collect();
-        let ev = find_event(w.caption, &lex, &ex);
         let (cas, _) = find_casualties(w.caption, &ex);
+        let ev = find_event_with(w.caption, &lex, &ex, &cas);
         let got = (
             ev.event_type.as_ref().map(|f| f.value.as_str()),
             ev.reported.is_some(),
@@ -1583,7 +1583,8 @@ mod never_panics {
     }
 
     fn run(text: &str, ex: &[dateline_text::Span]) {
-        let ev = find_event(text, &LEX, ex);
+        let (c, _) = find_casualties(text, ex);
+        let ev = find_event_with(text, &LEX, ex, &c);
         if let Some(f) = &ev.event_type {
             check_span(text, &f.span);
         }
@@ -1593,7 +1594,6 @@ mod never_panics {
         for a in &ev.actors {
             check_span(text, &a.span);
         }
-        let (c, _) = find_casualties(text, ex);
         for s in [
             c.killed.as_ref().map(|f| f.span),
             c.injured.as_ref().map(|f| f.span),
