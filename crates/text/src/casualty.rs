@@ -154,13 +154,41 @@ static RUNNING_TOTAL: LazyLock<Regex> = LazyLock::new(|| {
     .expect("RUNNING_TOTAL regex")
 });
 
+/// A sentence about another time or another incident than the photo's ("Earlier this year, a
+/// strike on the city killed 20", "In a separate attack, …", "two years ago").
+static OTHER_TIME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:earlier\s+this\s+(?:year|month)|last\s+(?:year|month|summer|winter|spring|autumn|fall)|(?:a|one|two|three|four|five|six|several|\d+)\s+(?:years?|months?|decades?)\s+(?:ago|earlier|before)|in\s+a\s+(?:separate|previous|similar|earlier)\b|in\s+another\s+(?:attack|strike|incident|blast)|previously)\b",
+    )
+    .expect("OTHER_TIME regex")
+});
+
+/// A sentence that speaks of the figures again, so that its attribution is theirs.
+static FIGURES_AGAIN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:figures?|toll|tally|casualt(?:y|ies)|numbers?|count)\b")
+        .expect("FIGURES_AGAIN regex")
+});
+
+/// "provided by X", "given by X": an attribution told with a participle.
+static GIVEN_BY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:provided|given|released|compiled|issued|published|supplied|confirmed)\s+by\s+(?P<src>[^,.;()]{2,80})")
+        .expect("GIVEN_BY regex")
+});
+
+/// The document an attribution names before its author ("a statement released by X",
+/// "figures from X"): cut, the author is the source.
+static DOCUMENT_BY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:(?:an?|the)\s+)?(?:[\p{L}-]+\s+)?(?:statement|report|tally|count|figures?|data|toll|records?|list)\s+(?:(?:released|issued|published|compiled|provided|given|posted)\s+)?(?:by|from)\s+")
+        .expect("DOCUMENT_BY regex")
+});
+
 static SUBCOUNT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:including|includes|among\s+them|among\s+whom|of\s+whom|of\s+them|among\s+the(?:m)?|of\s+which)\s*$")
         .expect("SUBCOUNT regex")
 });
 
 static SAID_BY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|say|reported|report|told\s+[\p{L}]+)\b")
+    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|say|reported|report|told\s+[\p{L}]+|wrote|posted|announced|stated|confirmed|tweeted)\b")
         .expect("SAID_BY regex")
 });
 
@@ -321,51 +349,78 @@ fn find_word(s: &str, phrase: &str) -> Option<usize> {
     s.find(&format!(" {phrase} "))
 }
 
-/// After a verb-first figure ("killed three"): a second group of people counted in the same
-/// object ("… women and three children", "… soldiers and a civilian"): its number and the end
-/// of its noun. Not when the second group is another clause's subject ("killed four people
-/// and two others were wounded").
+/// After a verb-first figure ("killed three"): further groups of people counted in the same
+/// object ("… women and three children", "… soldiers, three policemen and a civilian"): their
+/// sum and the end of the last noun. The list must close with "and"; not when the last group is
+/// another clause's subject ("killed four people and two others were wounded").
 fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
-    let mut cut = text.len().min(pos + 80);
+    let mut cut = text.len().min(pos + 160);
     while !text.is_char_boundary(cut) {
         cut -= 1;
     }
     let rest = &text[pos..cut];
-    let mut toks: Vec<(usize, &str)> = Vec::with_capacity(6);
+    let mut toks: Vec<(usize, &str)> = Vec::with_capacity(16);
     let mut off = 0;
-    for w in rest.split_whitespace().take(6) {
+    for w in rest.split_whitespace().take(16) {
         let at = rest[off..].find(w).map_or(off, |i| i + off);
         off = at + w.len();
         toks.push((pos + at, w));
     }
     let plain = |w: &str| {
-        w.chars()
-            .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
     };
-    for ai in [1, 2] {
-        if toks.len() < ai + 3 || !toks[ai].1.eq_ignore_ascii_case("and") {
-            continue;
-        }
-        let w1 = &toks[..ai];
-        let (n2, (w2_at, w2_raw)) = (toks[ai + 1].1, toks[ai + 2]);
-        let w2 = w2_raw.trim_end_matches(['.', ',', ';', ':', ')']);
-        if w1.iter().any(|(_, w)| !plain(w)) || !plain(w2) || w2.is_empty() {
+    let bad = |w: &str| {
+        let w = w.to_lowercase();
+        matches!(w.as_str(), "and" | "or")
+            || WORDS.is(WordClass::ClauseWord, &w)
+            || WORDS.is(WordClass::Unit, &w)
+            || WORDS.is(WordClass::Month, &w)
+    };
+    let is_and = |k: usize| toks.get(k).is_some_and(|t| t.1.eq_ignore_ascii_case("and"));
+    let mut extra = 0;
+    // Start of the current group's noun (one or two words before ", " or " and ").
+    let mut i = 0;
+    loop {
+        let (e, comma) = (i..(i + 2).min(toks.len())).find_map(|e| {
+            if toks[e].1.ends_with(',') {
+                Some((e, true))
+            } else if is_and(e + 1) {
+                Some((e, false))
+            } else {
+                None
+            }
+        })?;
+        if toks[i..=e].iter().any(|(_, w)| {
+            let w = w.trim_end_matches(',');
+            !plain(w) || bad(w)
+        }) {
             return None;
         }
-        let bad = |w: &str| {
-            let w = w.to_lowercase();
-            matches!(w.as_str(), "and" | "or")
-                || WORDS.is(WordClass::ClauseWord, &w)
-                || WORDS.is(WordClass::Unit, &w)
-                || WORDS.is(WordClass::Month, &w)
-        };
-        if w1.iter().any(|(_, w)| bad(w)) || bad(w2) || is_year_like(n2) {
+        let mut n_at = e + 1;
+        let closing = !comma || is_and(n_at);
+        if closing {
+            n_at += 1;
+        }
+        let n2 = toks.get(n_at)?.1;
+        if is_year_like(n2) {
             return None;
         }
-        let second = match n2.to_lowercase().as_str() {
-            "a" | "an" => 1,
+        let value = match n2.to_lowercase().as_str() {
+            "a" | "an" if closing => 1,
             other => parse_number(other)?,
         };
+        extra += value;
+        if !closing {
+            i = n_at + 1;
+            continue;
+        }
+        let (w2_at, w2_raw) = *toks.get(n_at + 1)?;
+        let w2 = w2_raw.trim_end_matches(['.', ',', ';', ':', ')']);
+        if !plain(w2) || bad(w2) {
+            return None;
+        }
         let end = w2_at + w2.len();
         if w2.len() == w2_raw.len()
             && matches!(
@@ -375,9 +430,59 @@ fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
         {
             return None;
         }
-        return Some((second, end));
+        return Some((extra, end));
     }
-    None
+}
+
+/// Before an enumerated figure ("three policemen and two civilians were killed"): earlier
+/// groups of the same list ("Five soldiers, three policemen and …"), within the sentence from
+/// `sent_start`: their sum and the start of the first number.
+fn groups_before(text: &str, num_start: usize, sent_start: usize) -> Option<(u64, usize)> {
+    let mut sum = 0;
+    let mut first = None;
+    let mut at = num_start;
+    loop {
+        let before = text[sent_start.min(at)..at].trim_end();
+        let Some(b) = before.strip_suffix(',') else {
+            break;
+        };
+        let words: Vec<&str> = b.rsplitn(4, ' ').collect();
+        // words[0] = noun's last word, then maybe a second noun word, then the number.
+        let (n, noun) = match words.as_slice() {
+            [w, n, ..] if parse_number(n).is_some() => (*n, vec![*w]),
+            [w, w1, n, ..] if parse_number(n).is_some() => (*n, vec![*w1, *w]),
+            _ => break,
+        };
+        if noun.iter().any(|w| {
+            !w.chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+                || WORDS.is(WordClass::ClauseWord, w)
+                || WORDS.is(WordClass::Unit, w)
+                || WORDS.is(WordClass::Month, w)
+        }) || is_year_like(n)
+        {
+            break;
+        }
+        let Some(v) = parse_number(n) else { break };
+        // Byte offset of the number: `before` ends at `b.len() + 1` past its start.
+        let n_at = sent_start.min(at) + b.len()
+            - noun.iter().map(|w| w.len() + 1).sum::<usize>()
+            - n.len();
+        sum += v;
+        first = Some(n_at);
+        at = n_at;
+    }
+    first.map(|f| (sum, f))
+}
+
+/// The word before `pos`, lowercase.
+fn prev_word(text: &str, pos: usize) -> String {
+    text[..pos]
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase()
 }
 
 fn next_word(text: &str, pos: usize) -> String {
@@ -465,13 +570,18 @@ fn find_casualties_folded(
             return;
         };
         let v = v.as_str().to_lowercase();
+        // "Five soldiers, three policemen and two civilians were killed": all groups add up.
+        let ss = sents
+            .get(sentence_of(sents, n.start()))
+            .map_or(0, |s| s.start);
+        let (more, start) = groups_before(ft, n.start(), ss).unwrap_or((0, whole.start()));
         figs.push(Figure {
             killed: !matches!(v.as_str(), "wounded" | "injured" | "hurt"),
-            value: a + b,
+            value: a + b + more,
             qual: Some("exact"),
-            start: whole.start(),
+            start,
             end: whole.end(),
-            num_start: n.start(),
+            num_start: start.min(n.start()),
         });
     });
     captures_in(&NUM_FIRST, ft, win.map(|w| &w.num_first[..]), |caps| {
@@ -620,7 +730,11 @@ fn find_casualties_folded(
         if SUBCOUNT.is_match(ft[lead_start..fig.num_start].trim_end()) {
             continue;
         }
-        if RUNNING_TOTAL.is_match(sent_text) {
+        if RUNNING_TOTAL.is_match(sent_text) || OTHER_TIME.is_match(sent_text) {
+            continue;
+        }
+        // "The February 6 earthquake killed …": a date, not a figure.
+        if WORDS.is(WordClass::Month, &prev_word(ft, fig.num_start)) {
             continue;
         }
         // The sentence right after a running total goes on with the war's figures ("The war has
@@ -651,10 +765,17 @@ fn find_casualties_folded(
         if fig.killed || out.qualifier.is_none() {
             out.qualifier = fig.qual;
         }
-        if (fig.killed || out.source.is_none())
-            && let Some((s, e, v)) = find_source(ft, sent.start, sent.end)
-        {
-            out.source = Some(Found::new(v, f.span(s, e), "casualty.source"));
+        if fig.killed || out.source.is_none() {
+            // The figures' own sentence, else the next one when it speaks of the figures ("The
+            // figures, provided by …, could not be verified").
+            let next = sents[si + 1..].iter().find(|s| s.rank.is_some());
+            let found = find_source(ft, sent.start, sent.end).or_else(|| {
+                next.filter(|n| FIGURES_AGAIN.is_match(&ft[n.start..n.end]))
+                    .and_then(|n| find_source(ft, n.start, n.end))
+            });
+            if let Some((s, e, v)) = found {
+                out.source = Some(Found::new(v, f.span(s, e), "casualty.source"));
+            }
         }
     }
 
@@ -718,18 +839,18 @@ fn find_source(ft: &str, start: usize, end: usize) -> Option<(usize, usize, Stri
                 continue;
             }
             let off = m.as_str().find(v.as_str()).unwrap_or(0);
-            best = Some((
-                start + m.start() + off,
-                start + m.start() + off + v.len(),
-                v,
-            ));
+            let (a, z) = (m.start() + off, m.start() + off + v.len());
+            // A long name the regex entered after its "and" ("the National Disaster Risk
+            // Reduction and Management Authority said"): the whole name.
+            let a2 = extend_name_left(sent, a);
+            best = Some((start + a2, start + z, sent[a2..z].to_string()));
             break;
         }
     }
     if best.is_some() {
         return best;
     }
-    for re in [&*SAID_X, &*CITING] {
+    for re in [&*SAID_X, &*CITING, &*GIVEN_BY] {
         if let Some(caps) = re.captures(sent)
             && let Some(m) = caps.name("src")
             && let Some(v) = clean_source(m.as_str())
@@ -745,12 +866,72 @@ fn find_source(ft: &str, start: usize, end: usize) -> Option<(usize, usize, Stri
     None
 }
 
+/// Moves `a` left over a capitalized name joined by "and", "of" or "for" ("Risk Reduction and
+/// Management Authority"), when the phrase at `a` is capitalized.
+fn extend_name_left(sent: &str, a: usize) -> usize {
+    let cap = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    if !cap(&sent[a..]) {
+        return a;
+    }
+    let mut a = a;
+    loop {
+        let before = &sent[..a];
+        let Some(b) = before.strip_suffix(' ') else {
+            return a;
+        };
+        let ws = b.rfind(' ').map_or(0, |i| i + 1);
+        let w = &b[ws..];
+        if !matches!(w, "and" | "of" | "for" | "&") {
+            return a;
+        }
+        let b2 = b[..ws].trim_end();
+        let ws2 = b2.rfind(' ').map_or(0, |i| i + 1);
+        let w2 = &b2[ws2..];
+        if !cap(w2)
+            || !w2
+                .chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        {
+            return a;
+        }
+        // Take the capitalized run before the connector.
+        let mut na = ws2;
+        loop {
+            let bb = sent[..na].trim_end();
+            if bb.len() == na {
+                break;
+            }
+            let wsb = bb.rfind(' ').map_or(0, |i| i + 1);
+            let wb = &bb[wsb..];
+            if cap(wb)
+                && wb
+                    .chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+            {
+                na = wsb;
+            } else {
+                break;
+            }
+        }
+        a = na;
+    }
+}
+
 /// Trims a source phrase: a leading article, a trailing parenthesis or date words.
 fn clean_source(s: &str) -> Option<String> {
     let mut s = s.trim();
     for art in ["the ", "The ", "THE "] {
         if let Some(r) = s.strip_prefix(art) {
             s = r;
+        }
+    }
+    // "a statement released by the governor's office": the author.
+    if let Some(m) = DOCUMENT_BY.find(s) {
+        s = &s[m.end()..];
+        for art in ["the ", "The "] {
+            if let Some(r) = s.strip_prefix(art) {
+                s = r;
+            }
         }
     }
     // Cut trailing " on Monday", " in a statement", " on ...".

@@ -246,3 +246,30 @@ pub(super) fn context_factor(
     }
     1.0
 }
+
+/// Farthest a `lasting` phrase may stand after the incident cue it qualifies, in bytes.
+const LASTING_REACH: usize = 90;
+
+/// Factor of cue `k` from a `lasting` phrase after it in its clause ("fighting between the army
+/// and the RSF has raged for months"): a state of war the photo stands in, not an incident.
+pub(super) fn lasting_factor(
+    lex: &EventLexicon,
+    text: &str,
+    hits: &[Hit],
+    k: usize,
+    sent_end: usize,
+) -> f64 {
+    let cue = hits[k];
+    for h in &hits[k + 1..] {
+        if h.start >= sent_end || h.start > cue.end + LASTING_REACH {
+            break;
+        }
+        if text[cue.end..h.start].contains([',', ';', ':', '(', ')']) {
+            break;
+        }
+        if let Kind::Lasting(w) = lex.entries[h.entry].kind {
+            return w;
+        }
+    }
+    1.0
+}

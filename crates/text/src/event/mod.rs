@@ -33,8 +33,9 @@ mod actors;
 mod context;
 
 use context::{
-    attribution_tail, context_factor, during_before, in_relative_clause, loyal_before,
-    named_before, named_fires, relative_between, scorelines, war_history, wrecked_before,
+    attribution_tail, context_factor, during_before, in_relative_clause, lasting_factor,
+    loyal_before, named_before, named_fires, relative_between, scorelines, war_history,
+    wrecked_before,
 };
 
 /// The contract's event types, in the order used for tie-breaking documentation only.
@@ -80,6 +81,7 @@ enum Kind {
     Actor,
     Background(f64),
     Boost(f64),
+    Lasting(f64),
     Ignore,
 }
 
@@ -134,6 +136,7 @@ impl EventLexicon {
                 "actor" => Kind::Actor,
                 "background" => Kind::Background(weight),
                 "boost" => Kind::Boost(weight),
+                "lasting" => Kind::Lasting(weight),
                 "ignore" => Kind::Ignore,
                 t => match EVENT_TYPES.iter().position(|x| *x == t) {
                     Some(i) => Kind::Event(i),
@@ -394,7 +397,14 @@ fn event_folded(
             } else {
                 1.0
             };
-            context_factor(lex, ft, &all_hits, k, ss) * rel
+            let se = sents.get(si).map_or(ft.len(), |s| s.end);
+            // A lasting state ("… since the start of the war") outweighs any boost before it.
+            let lasting = lasting_factor(lex, ft, &all_hits, k, se);
+            if lasting < 1.0 {
+                lasting * rel
+            } else {
+                context_factor(lex, ft, &all_hits, k, ss) * rel
+            }
         } else {
             1.0
         };
@@ -573,6 +583,37 @@ fn event_folded(
         {
             ty = scored[j].ty;
             idx = j;
+        }
+        // A rescue follows an incident: an incident cue that is not background in the
+        // rescue's sentence or the next ("Rescue workers search for survivors at a collapsed
+        // building. A missile hit the building overnight.") is what the caption reports.
+        if EVENT_TYPES[ty] == "rescue" {
+            let sent = scored[idx].sent;
+            let next = sents
+                .iter()
+                .enumerate()
+                .skip(sent + 1)
+                .find(|(_, s)| s.rank.is_some())
+                .map(|(i, _)| i);
+            if let Some((j, _)) = scored
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| {
+                    INCIDENT_TYPES.contains(&EVENT_TYPES[s.ty])
+                        && s.ctx >= 1.0
+                        && (s.sent == sent
+                            || (Some(s.sent) == next
+                                && sents.get(s.sent).is_some_and(|st| !war_history(ft, st))))
+                })
+                .max_by(|a, b| {
+                    a.1.score
+                        .partial_cmp(&b.1.score)
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+            {
+                ty = scored[j].ty;
+                idx = j;
+            }
         }
         // Same-sentence precedence, applied in order:
         // - fighting that people flee is displacement;
