@@ -149,7 +149,7 @@ static VAGUE: LazyLock<Regex> = LazyLock::new(|| {
 
 static RUNNING_TOTAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b",
+        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b|\b(?:war|conflict|fighting|clashes|uprising|insurgency)\b[^.;]{0,80}\bsince\s+(?:(?:early|late|mid-?)\s*)?(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)\b",
     )
     .expect("RUNNING_TOTAL regex")
 });
@@ -167,6 +167,19 @@ static OTHER_TIME: LazyLock<Regex> = LazyLock::new(|| {
 static FIGURES_AGAIN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:figures?|toll|tally|casualt(?:y|ies)|numbers?|count)\b")
         .expect("FIGURES_AGAIN regex")
+});
+
+/// A capitalized name of up to 14 words, joined by of/for/and/the/on, before "said".
+static LONG_NAME_SAID: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^\s*|[,;]\s*)(?:[Tt]he\s+)?(?P<src>\p{Lu}[\p{L}'.\-]*(?:\s+(?:of|for|and|the|on|\p{Lu}[\p{L}'.\-]*)){2,13})(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|reported|announced|stated)\b")
+        .expect("LONG_NAME_SAID regex")
+});
+
+/// "…, Ahmed Khalil, the head of the local council, said": the person named.
+static APPOSITION_SAID: LazyLock<Regex> = LazyLock::new(|| {
+    let particles = WORDS.alternation(WordClass::NameParticle);
+    Regex::new(&format!(r"[,;]\s*(?P<src>\p{{Lu}}[\p{{L}}'.\-]*(?:\s+\p{{Lu}}[\p{{L}}'.\-]*|\s+(?:{particles})(?:-\p{{Lu}}[\p{{L}}'\-]*)?){{0,4}}),\s+(?:an?|the|[\p{{L}}]+'s)\s+[^,.;()]{{2,60}},\s+(?:said|says|told)\b"))
+        .expect("APPOSITION_SAID regex")
 });
 
 /// "provided by X", "given by X": an attribution told with a participle.
@@ -188,7 +201,7 @@ static SUBCOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static SAID_BY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|say|reported|report|told\s+[\p{L}]+|wrote|posted|announced|stated|confirmed|tweeted)\b")
+    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|say|reported|report|told\s+[\p{L}]+|wrote|posted|announced|stated|confirmed|tweeted|put\s+the\s+(?:death\s+)?toll)\b")
         .expect("SAID_BY regex")
 });
 
@@ -849,6 +862,22 @@ fn find_source(ft: &str, start: usize, end: usize) -> Option<(usize, usize, Stri
     }
     if best.is_some() {
         return best;
+    }
+    // A name too long for SAID_BY ("the Office of the United Nations High Commissioner for
+    // Human Rights said"), or a person named before an apposition ("Ahmed Khalil, the head of
+    // the local council, said").
+    for re in [&*LONG_NAME_SAID, &*APPOSITION_SAID] {
+        if let Some(caps) = re.captures(sent)
+            && let Some(m) = caps.name("src")
+            && let Some(v) = clean_source(m.as_str())
+        {
+            let off = m.as_str().find(v.as_str()).unwrap_or(0);
+            return Some((
+                start + m.start() + off,
+                start + m.start() + off + v.len(),
+                v,
+            ));
+        }
     }
     for re in [&*SAID_X, &*CITING, &*GIVEN_BY] {
         if let Some(caps) = re.captures(sent)

@@ -1782,6 +1782,51 @@ const WRITTEN_UNSEEN_CLASSES: &[W] = &[
         None,
         None,
     ),
+    // written: a person named before an apposition
+    w(
+        "Twelve people were killed in the air strike on Saraqeb, Ahmed Khalil, the head of the local council, said.",
+        Some("air_strike"),
+        true,
+        Some(12),
+        None,
+        Some("Ahmed Khalil"),
+    ),
+    // written: an organisation name of ten words
+    w(
+        "At least 30 civilians were killed in the shelling of the village, the Office of the United Nations High Commissioner for Human Rights said.",
+        Some("shelling"),
+        true,
+        Some(30),
+        None,
+        Some("Office of the United Nations High Commissioner for Human Rights"),
+    ),
+    // written: "put the death toll at"
+    w(
+        "Officials put the death toll at 15 after the landslide buried homes in Himachal Pradesh, India.",
+        Some("disaster"),
+        true,
+        Some(15),
+        None,
+        Some("Officials"),
+    ),
+    // written: a war's toll since a month is a running total
+    w(
+        "Displaced families rest at a school in Port Sudan. The UN said at least 5,000 people had been killed in fighting across Sudan since April.",
+        Some("displacement"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: a flood season's toll since a month is the disaster's own
+    w(
+        "A man wades through a flooded street in Karachi, Pakistan. Monsoon floods have killed more than 200 people since mid-July, according to the provincial disaster authority.",
+        Some("disaster"),
+        true,
+        Some(200),
+        None,
+        Some("provincial disaster authority"),
+    ),
 ];
 
 #[test]
