@@ -34,6 +34,7 @@ pub(crate) enum WordClass {
     NotActor,
     ActorLink,
     NameParticle,
+    HarmedBy,
     ScoreBefore,
     ScoreAfter,
 }
@@ -58,6 +59,7 @@ impl WordClass {
             "not_actor" => NotActor,
             "actor_link" => ActorLink,
             "name_particle" => NameParticle,
+            "harmed_by" => HarmedBy,
             "score_before" => ScoreBefore,
             "score_after" => ScoreAfter,
             _ => return None,

@@ -1827,6 +1827,33 @@ const WRITTEN_UNSEEN_CLASSES: &[W] = &[
         None,
         Some("provincial disaster authority"),
     ),
+    // written: a military operation is an attack, as a raid is
+    w(
+        "A Palestinian man inspects his house, destroyed during an Israeli military operation in Tulkarm.",
+        Some("attack"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: people harmed by an armed actor, no incident word
+    w(
+        "A woman cries next to the body of her son, who was shot by Israeli troops in Nablus.",
+        Some("attack"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: "near the front line" says where, not what happened
+    w(
+        "A boy stands in a field of sunflowers near the front line in Zaporizhzhia region, Ukraine.",
+        None,
+        false,
+        None,
+        None,
+        None,
+    ),
 ];
 
 #[test]

@@ -125,6 +125,11 @@ fn complement(text: &str, pos: usize) -> Option<usize> {
     end.filter(|_| named)
 }
 
+/// Start of the actor whose cue starts at `start`: its capitalized words before ("Israeli" troops).
+pub(super) fn name_start(text: &str, start: usize) -> usize {
+    extend_left_capitalized(text, start)
+}
+
 /// Moves `start` left over capitalized words ("Islamic State" militants), skipping articles.
 fn extend_left_capitalized(text: &str, start: usize) -> usize {
     let mut s = start;

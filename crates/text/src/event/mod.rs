@@ -33,9 +33,9 @@ mod actors;
 mod context;
 
 use context::{
-    attribution_tail, context_factor, during_before, in_relative_clause, lasting_factor,
-    loyal_before, named_before, named_fires, relative_between, scorelines, war_history,
-    wrecked_before,
+    attribution_tail, context_factor, during_before, harmed_by_before, in_relative_clause,
+    lasting_factor, loyal_before, named_before, named_fires, relative_between, scorelines,
+    war_history, wrecked_before,
 };
 
 /// The contract's event types, in the order used for tie-breaking documentation only.
@@ -448,6 +448,32 @@ fn event_folded(
         }
     }
 
+    // People harmed by an armed actor ("killed by Israeli troops", "shot by police"): an attack,
+    // told by the actor rather than by an incident word.
+    if let Some(attack) = EVENT_TYPES.iter().position(|t| *t == "attack") {
+        for h in &all_hits {
+            if lex.entries[h.entry].kind != Kind::Actor {
+                continue;
+            }
+            let si = sentence_of(sents, h.start);
+            let ss = sents.get(si).map_or(0, |s| s.start);
+            let Some(a) = harmed_by_before(ft, actors::name_start(ft, h.start), ss) else {
+                continue;
+            };
+            scored.push(Scored {
+                ty: attack,
+                score: HARMED_BY_WEIGHT * sentence_factor(sents.get(si).and_then(|s| s.rank)),
+                ctx: 1.0,
+                hit: Hit {
+                    entry: usize::MAX,
+                    start: a,
+                    end: h.end,
+                },
+                sent: si,
+            });
+        }
+    }
+
     // A named fire ("the Eaton Fire", "the Palisades fire") is a wildfire: a disaster.
     if lex.matcher.is_some()
         && let Some(disaster) = EVENT_TYPES.iter().position(|t| *t == "disaster")
@@ -739,6 +765,8 @@ fn event_folded(
 const NAMED_CAMP_FACTOR: f64 = 0.5;
 /// Factor of an incident cue in a relative clause about a person ("who was wounded in …").
 const RELATIVE_FACTOR: f64 = 0.7;
+/// Score of people harmed by an armed actor ("killed by Israeli troops") in the main sentence.
+const HARMED_BY_WEIGHT: f64 = 2.6;
 /// Score of a named fire ("the Eaton Fire") in the main sentence.
 const NAMED_FIRE_WEIGHT: f64 = 3.0;
 /// Score of a match result ("won 3-0"), whatever the sentence.

@@ -602,3 +602,10 @@ fn sentence_split_respects_abbreviations() {
     let s = sentences(t, &[]);
     assert_eq!(s.len(), 2);
 }
+
+#[test]
+fn a_past_operation_is_not_the_incident() {
+    // written: the house was destroyed in an earlier operation; the photo shows rebuilding
+    let t = "Men rebuild a house destroyed in the last military operation in Gaza, in Khan Younis.";
+    assert_ne!(ty(t).as_deref(), Some("attack"));
+}
