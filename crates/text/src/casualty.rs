@@ -6,10 +6,20 @@
 //! - "death toll rose to 40";
 //! - "the deaths/lives/bodies of 12".
 //!
+//! Groups counted one by one add up ("killing 5 soldiers, 3 policemen and 2 civilians": 10;
+//! "Fourteen women and two men were killed": 16), as the corpus conventions count them.
+//!
 //! A figure is dropped when it is a sub-count ("including more than 300 children"), a running
-//! total of a war ("The conflict has so far led to the deaths of over 11,500"), or not a number
-//! ("dozens" → a warning). The first remaining figure of each kind wins. The source is looked
-//! for in the figure's sentence: "according to X", "X said", "said X", "citing X".
+//! total of a war ("The conflict has so far led to the deaths of over 11,500", "… killed in
+//! fighting since April"), about another time or incident ("Earlier this year, …", "In a separate
+//! attack, …"), a date ("The February 6 earthquake"), or not a number ("dozens" → a warning). The
+//! first remaining figure of each kind wins. The source is looked for in the figure's sentence
+//! ("according to X", "X said", "said X", "citing X", "X, the head of …, said", "provided by X",
+//! the author of "a statement released by X"), else in the next sentence when it speaks of the
+//! figures ("The figures, provided by X, could not be verified").
+//!
+//! The figure verbs and nouns stay in the regexes below (the anchor table must list them in
+//! pattern order); every other word list is a class of `data/clause_words.tsv`.
 
 use std::sync::LazyLock;
 

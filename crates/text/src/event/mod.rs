@@ -6,13 +6,20 @@
 //!   later ones 0.45 (dateline fragments such as "Idlib, Syria." do not count as sentences);
 //! - quote factor: cues inside a long quotation count 0.4;
 //! - context factor: a `background` word just before the cue ("due to", "amid", "during")
-//!   lowers it, a `boost` word ("following", "after", "hit by") raises it.
+//!   lowers it, a `boost` word ("following", "after", "hit by") raises it, a `lasting` phrase
+//!   after it in its clause ("has raged for months", "since the start of the war") makes it the
+//!   setting rather than the incident.
+//!
+//! People harmed by an armed actor ("shot by Israeli troops") score as an attack without an
+//! incident word.
 //!
 //! A type scores its best cue plus a little for further cues; the best type wins, ties going to
 //! the type named first (so "air strikes and shelling" is an air strike). Precedence rules on
 //! top: fighting that people flee in the same sentence is displacement, a disaster they flee is
 //! the disaster; a bare "attack" takes the precise type (air strike, shelling, explosion) told in
-//! its own or the next sentence.
+//! its own or the next sentence; a rescue takes the incident told in its own or the next
+//! sentence (the rule of `docs/record.md`: the incident the caption reports, and the scene only
+//! where none is).
 //!
 //! `reported` comes from a hedge in the sentence of the incident (the deciding cue, an incident
 //! cue that is not background, or a casualty figure; an attribution closing the sentence covers
