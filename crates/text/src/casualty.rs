@@ -143,6 +143,26 @@ static ENUMERATED: LazyLock<Regex> = LazyLock::new(|| {
     .expect("ENUMERATED regex")
 });
 
+/// "the number of dead rose to 45", "the number of injured reached 120".
+static NUMBER_OF: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    let qual = QUAL.as_str();
+    Regex::new(&format!(
+        r"(?i)\bnumber\s+of\s+(?:the\s+)?(?P<v>dead|deaths|victims|fatalities|people\s+killed|injured|wounded)\b[^.;]{{0,40}}?\b(?:to|at|reached|reaching|hit|is|was|stood|stands|rose|risen|climbed|increased)\s+(?P<q>(?:{qual})\s+)?(?P<n>{num})\b"
+    ))
+    .expect("NUMBER_OF regex")
+});
+
+/// "claimed 12 lives", "costing at least 30 lives".
+static CLAIMED_LIVES: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    let qual = QUAL.as_str();
+    Regex::new(&format!(
+        r"(?i)\b(?:claimed|claiming|claims|claim|cost|costing)\s+(?P<q>(?:{qual})\s+)?(?P<n>{num})\s+(?:more\s+)?lives\b"
+    ))
+    .expect("CLAIMED_LIVES regex")
+});
+
 /// A sentence about now, which a running total in the sentence before does not colour.
 static RECENT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:today|tonight|yesterday|overnight|this\s+(?:morning|week)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
@@ -735,6 +755,27 @@ fn find_casualties_folded(
             }
             push(&mut figs, true, &caps, whole);
         });
+    }
+    // "The number of dead rose to 45", "claimed 12 lives": rare wordings, searched only where
+    // their words stand.
+    for (re, key) in [
+        (&*NUMBER_OF, &b"number of"[..]),
+        (&*CLAIMED_LIVES, &b"lives"[..]),
+    ] {
+        if !contains_ascii_ci(ft, key) {
+            continue;
+        }
+        for caps in re.captures_iter(ft) {
+            let (Some(whole), Some(n)) = (caps.get(0), caps.name("n")) else {
+                continue;
+            };
+            if is_year_like(n.as_str()) {
+                continue;
+            }
+            let v = caps.name("v").map_or("", |m| m.as_str()).to_lowercase();
+            let killed = !matches!(v.as_str(), "injured" | "wounded");
+            push(&mut figs, killed, &caps, whole);
+        }
     }
     figs.sort_by_key(|x| x.start);
 

@@ -1854,6 +1854,33 @@ const WRITTEN_UNSEEN_CLASSES: &[W] = &[
         None,
         None,
     ),
+    // written: "the number of dead rose to"
+    w(
+        "The number of dead rose to 45 after the ferry sank off Zanzibar, officials said.",
+        Some("disaster"),
+        true,
+        Some(45),
+        None,
+        Some("officials"),
+    ),
+    // written: a toll told with "claimed … lives" is no hedge
+    w(
+        "Floods have claimed at least 60 lives in Kogi state, Nigeria.",
+        Some("disaster"),
+        false,
+        Some(60),
+        None,
+        None,
+    ),
+    // written: the injured counted with "the number of"
+    w(
+        "Rescuers carry a man from the rubble in Hatay after the earthquake. The number of injured reached 120, the governor said.",
+        Some("disaster"),
+        true,
+        None,
+        Some(120),
+        Some("governor"),
+    ),
 ];
 
 #[test]

@@ -730,6 +730,8 @@ fn event_folded(
         let kind = lex.entries[h.entry].kind;
         let ok = match kind {
             Kind::HedgeGlobal => true,
+            // "Floods claimed 60 lives": the verb of a toll, not a claim.
+            Kind::Hedge if claims_lives(ft, h) => false,
             Kind::Hedge => {
                 let hs = sentence_of(sents, h.start);
                 // A hedge in a relative clause after the incident ("a car damaged by a bomb,
@@ -766,6 +768,16 @@ fn event_folded(
 
     out.actors = actors::actors(lex, f, &all_hits);
     out
+}
+
+/// True when the hedge `h` is "claimed" with "lives" among the four words after it ("claimed
+/// at least 60 lives", "claimed the lives of").
+fn claims_lives(text: &str, h: &Hit) -> bool {
+    text[h.start..h.end].eq_ignore_ascii_case("claimed")
+        && text[h.end..]
+            .split_whitespace()
+            .take(4)
+            .any(|w| w.trim_end_matches([',', '.']).eq_ignore_ascii_case("lives"))
 }
 
 /// Score factor of a displacement cue naming a camp as the place ("Jenin refugee camp").
