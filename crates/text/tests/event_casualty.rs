@@ -1884,12 +1884,20 @@ const WRITTEN_UNSEEN_CLASSES: &[W] = &[
     // written: an incident of another time ("last year") is no incident of the photo
     w(
         "A man walks past a mural of a boy who was killed in an air strike last year, in Idlib.",
-        None, false, None, None, None,
+        None,
+        false,
+        None,
+        None,
+        None,
     ),
     // written: the scene shown, the war's damage told as history
     w(
         "Children attend class in a tent in Gaza. Schools have been destroyed by Israeli air strikes since the war began.",
-        Some("daily_life"), false, None, None, None,
+        Some("daily_life"),
+        false,
+        None,
+        None,
+        None,
     ),
 ];
 

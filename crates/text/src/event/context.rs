@@ -277,21 +277,22 @@ pub(super) fn lasting_factor(
 /// Start of a harm phrase ("killed by", "shot by", see `harmed_by` in `data/clause_words.tsv`)
 /// right before `pos` (an article may stand between), within the sentence from `sent_start`.
 pub(super) fn harmed_by_before(text: &str, pos: usize, sent_start: usize) -> Option<usize> {
-    let mut before = text[sent_start.min(pos)..pos].trim_end();
-    for art in [" the", " a", " an"] {
-        if before.len() > art.len() && before[before.len() - art.len()..].eq_ignore_ascii_case(art)
-        {
+    let base = sent_start.min(pos);
+    // Bytes: the phrases are ASCII, and a match ends right before `pos`, so its start is a char
+    // boundary whenever the bytes before it are ASCII too.
+    let mut before = text[base..pos].trim_end().as_bytes();
+    let ends_with =
+        |b: &[u8], p: &[u8]| b.len() >= p.len() && b[b.len() - p.len()..].eq_ignore_ascii_case(p);
+    for art in [&b" the"[..], b" a", b" an"] {
+        if before.len() > art.len() && ends_with(before, art) {
             before = &before[..before.len() - art.len()];
             break;
         }
     }
-    let base = sent_start.min(pos);
     WORDS.list(WordClass::HarmedBy).iter().find_map(|p| {
         let n = p.len();
-        (before.len() >= n
-            && before.is_char_boundary(before.len() - n)
-            && before[before.len() - n..].eq_ignore_ascii_case(p)
-            && (before.len() == n || before.as_bytes()[before.len() - n - 1] == b' '))
+        (ends_with(before, p.as_bytes())
+            && (before.len() == n || before[before.len() - n - 1] == b' '))
             .then(|| base + before.len() - n)
     })
 }

@@ -609,3 +609,11 @@ fn a_past_operation_is_not_the_incident() {
     let t = "Men rebuild a house destroyed in the last military operation in Gaza, in Khan Younis.";
     assert_ne!(ty(t).as_deref(), Some("attack"));
 }
+
+#[test]
+fn harm_phrase_check_is_safe_after_multibyte_text() {
+    // written: an actor right after a curly quote
+    for t in ["A \u{201c} soldiers", "\u{201c}soldiers", "killed by \u{201c} the police"] {
+        let _ = ev(t);
+    }
+}
