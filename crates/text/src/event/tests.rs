@@ -613,7 +613,11 @@ fn a_past_operation_is_not_the_incident() {
 #[test]
 fn harm_phrase_check_is_safe_after_multibyte_text() {
     // written: an actor right after a curly quote
-    for t in ["A \u{201c} soldiers", "\u{201c}soldiers", "killed by \u{201c} the police"] {
+    for t in [
+        "A \u{201c} soldiers",
+        "\u{201c}soldiers",
+        "killed by \u{201c} the police",
+    ] {
         let _ = ev(t);
     }
 }
