@@ -6,10 +6,20 @@
 //! - "death toll rose to 40";
 //! - "the deaths/lives/bodies of 12".
 //!
+//! Groups counted one by one add up ("killing 5 soldiers, 3 policemen and 2 civilians": 10;
+//! "Fourteen women and two men were killed": 16), as the corpus conventions count them.
+//!
 //! A figure is dropped when it is a sub-count ("including more than 300 children"), a running
-//! total of a war ("The conflict has so far led to the deaths of over 11,500"), or not a number
-//! ("dozens" → a warning). The first remaining figure of each kind wins. The source is looked
-//! for in the figure's sentence: "according to X", "X said", "said X", "citing X".
+//! total of a war ("The conflict has so far led to the deaths of over 11,500", "… killed in
+//! fighting since April"), about another time or incident ("Earlier this year, …", "In a separate
+//! attack, …"), a date ("The February 6 earthquake"), or not a number ("dozens" → a warning). The
+//! first remaining figure of each kind wins. The source is looked for in the figure's sentence
+//! ("according to X", "X said", "said X", "citing X", "X, the head of …, said", "provided by X",
+//! the author of "a statement released by X"), else in the next sentence when it speaks of the
+//! figures ("The figures, provided by X, could not be verified").
+//!
+//! The figure verbs and nouns stay in the regexes below (the anchor table must list them in
+//! pattern order); every other word list is a class of `data/clause_words.tsv`.
 
 use std::sync::LazyLock;
 
@@ -17,10 +27,14 @@ use regex::Regex;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
+pub use crate::clause::parse_number;
+use crate::clause::{
+    Folded, IncidentFigures, Sentence, WORDS, WordClass, fold_excludes, in_excluded, sentence_of,
+    sentences,
+};
 use crate::date::{
     back_runs, captures_in, contains_ascii_ci, fwd_runs, merge_windows, needs_full_search,
 };
-use crate::event::{Folded, Sentence, fold_excludes, in_excluded, sentence_of, sentences};
 use crate::{Found, Span};
 
 /// Killed / injured figures of the incident the photo belongs to.
@@ -36,63 +50,117 @@ pub struct CasualtiesFound {
     pub source: Option<Found<String>>,
 }
 
-const UNITS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|\
-                     sixteen|seventeen|eighteen|nineteen";
-const TENS: &str = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety";
-const DIGIT_UNITS: &str = "one|two|three|four|five|six|seven|eight|nine";
-const QUAL: &str = r"at\s+least|more\s+than|over|above|nearly|almost|about|around|approximately|roughly|some|up\s+to|\
-                     as\s+many\s+as|close\s+to|an\s+estimated|at\s+most|fewer\s+than|less\s+than|upwards\s+of";
+impl IncidentFigures for CasualtiesFound {
+    fn figure_spans(&self) -> Vec<Span> {
+        [&self.killed, &self.injured]
+            .into_iter()
+            .flatten()
+            .map(|f| f.span)
+            .collect()
+    }
+    fn attribution_span(&self) -> Option<Span> {
+        self.source.as_ref().map(|s| s.span)
+    }
+}
+
+/// Number words of the given values, as a regex alternation ("one|two|…").
+fn number_words(values: impl Fn(u64) -> bool) -> String {
+    let mut ws: Vec<&String> = WORDS
+        .list(WordClass::Number)
+        .iter()
+        .filter(|w| WORDS.number(w).is_some_and(&values))
+        .collect();
+    ws.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    ws.iter()
+        .map(|w| regex::escape(w))
+        .collect::<Vec<_>>()
+        .join("|")
+}
 
 fn num_re() -> String {
-    let tens = format!(r"(?:{TENS})(?:[-\s](?:{DIGIT_UNITS}))?");
+    let units = number_words(|v| (1..20).contains(&v));
+    let digit_units = number_words(|v| (1..10).contains(&v));
+    let tens = number_words(|v| v >= 20 && v % 10 == 0);
+    let tens = format!(r"(?:{tens})(?:[-\s](?:{digit_units}))?");
     let words = format!(
-        r"(?:(?:a|one|{DIGIT_UNITS})\s+hundred(?:\s+(?:and\s+)?(?:{tens}|{UNITS}))?|{tens}|(?:{UNITS})|(?:a|one|two|three)\s+dozen)"
+        r"(?:(?:a|one|{digit_units})\s+hundred(?:\s+(?:and\s+)?(?:{tens}|{units}))?|{tens}|(?:{units})|(?:a|one|two|three)\s+dozen)"
     );
     format!(r"(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?(?:\s+(?:million|thousand))?|{words})")
 }
 
-const AUX: &str = r"(?:(?:were|was|have|has|had|been|are|is|being|reportedly|reported|also|later|all|now|believed|feared|confirmed|found|shot|pronounced|declared|left|to\s+be|so\s+far)\s+){0,4}";
+/// Qualifiers before a figure ("at least"), from `data/clause_words.tsv`.
+static QUAL: LazyLock<String> = LazyLock::new(|| WORDS.alternation(WordClass::Qualifier));
+/// Up to four auxiliaries between a counted noun and its verb ("were reportedly killed").
+static AUX: LazyLock<String> =
+    LazyLock::new(|| format!(r"(?:(?:{})\s+){{0,4}}", WORDS.alternation(WordClass::Aux)));
+/// The figure verbs and nouns stay in code: [`ANCHORS`] must list them in pattern order.
 const VERB_AFTER: &str = r"killed|dead|died|deaths|fatalities|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives|bodies|corpses";
 
 static NUM_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+    let qual = QUAL.as_str();
+    let aux = AUX.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b(?P<mid>(?:\s+[\p{{L}}][\p{{L}}'\-]*){{0,4}}?)(?:,\s+(?:including|among\s+them|mostly|most\s+of\s+them|many\s+of\s+them)[^,.;]{{1,40}},)?\s+{AUX}(?P<v>{VERB_AFTER})\b"
+        r"(?i)\b(?P<q>(?:{qual})\s+)?(?P<n>{num})\b(?P<mid>(?:\s+[\p{{L}}][\p{{L}}'\-]*){{0,4}}?)(?:,\s+(?:including|among\s+them|mostly|most\s+of\s+them|many\s+of\s+them)[^,.;]{{1,40}},)?\s+{aux}(?P<v>{VERB_AFTER})\b"
     ))
     .expect("NUM_FIRST regex")
 });
 
 static VERB_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+    let qual = QUAL.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>killing|killed|kills|kill|wounding|wounded|wounds|injuring|injured|injures|leaving|left|leaves)\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>killing|killed|kills|kill|wounding|wounded|wounds|injuring|injured|injures|leaving|left|leaves)\s+(?P<q>(?:{qual})\s+)?(?P<n>{num})\b"
     ))
     .expect("VERB_FIRST regex")
 });
 
 static DEATH_TOLL: LazyLock<Regex> = LazyLock::new(|| {
+    let qual = QUAL.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>death\s+toll|toll)\b[^.;]{{0,40}}?\b(?:to|at|of|reached|reaching|hit|is|was|stood|stands|climbed|rose|risen|jumped|soared|increased|past|passed|above|beyond|exceeded|exceeds|surpassed|surpasses|topped|tops)\s+(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>death\s+toll|toll)\b[^.;]{{0,40}}?\b(?:to|at|of|reached|reaching|hit|is|was|stood|stands|climbed|rose|risen|jumped|soared|increased|past|passed|above|beyond|exceeded|exceeds|surpassed|surpasses|topped|tops)\s+(?P<q>(?:{qual})\s+)?(?P<n>{num})\b"
     ))
     .expect("DEATH_TOLL regex")
 });
 
 static DEATHS_OF: LazyLock<Regex> = LazyLock::new(|| {
+    let qual = QUAL.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<v>deaths|lives|bodies|corpses|executions?|killings?|murders?|funerals?|coffins|caskets)\s+of\s+(?:the\s+)?(?P<q>(?:{QUAL})\s+)?(?P<n>{num})\b"
+        r"(?i)\b(?P<v>deaths|lives|bodies|corpses|executions?|killings?|murders?|funerals?|coffins|caskets)\s+of\s+(?:the\s+)?(?P<q>(?:{qual})\s+)?(?P<n>{num})\b"
     ))
     .expect("DEATHS_OF regex")
 });
 
 /// People counted one group at a time: "two women and an elderly man were killed" (3).
 static ENUMERATED: LazyLock<Regex> = LazyLock::new(|| {
+    let aux = AUX.as_str();
     let num = num_re();
     Regex::new(&format!(
-        r"(?i)\b(?P<n>{num})\s+(?P<w1>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+and\s+(?P<n2>an?|{num})\s+(?P<w2>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+{AUX}(?P<v>{VERB_AFTER})\b"
+        r"(?i)\b(?P<n>{num})\s+(?P<w1>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+and\s+(?P<n2>an?|{num})\s+(?P<w2>[\p{{L}}][\p{{L}}'\-]*(?:\s+[\p{{L}}][\p{{L}}'\-]*)??)\s+{aux}(?P<v>{VERB_AFTER})\b"
     ))
     .expect("ENUMERATED regex")
+});
+
+/// "the number of dead rose to 45", "the number of injured reached 120".
+static NUMBER_OF: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    let qual = QUAL.as_str();
+    Regex::new(&format!(
+        r"(?i)\bnumber\s+of\s+(?:the\s+)?(?P<v>dead|deaths|victims|fatalities|people\s+killed|injured|wounded)\b[^.;]{{0,40}}?\b(?:to|at|reached|reaching|hit|is|was|stood|stands|rose|risen|climbed|increased)\s+(?P<q>(?:{qual})\s+)?(?P<n>{num})\b"
+    ))
+    .expect("NUMBER_OF regex")
+});
+
+/// "claimed 12 lives", "costing at least 30 lives".
+static CLAIMED_LIVES: LazyLock<Regex> = LazyLock::new(|| {
+    let num = num_re();
+    let qual = QUAL.as_str();
+    Regex::new(&format!(
+        r"(?i)\b(?:claimed|claiming|claims|claim|cost|costing)\s+(?P<q>(?:{qual})\s+)?(?P<n>{num})\s+(?:more\s+)?lives\b"
+    ))
+    .expect("CLAIMED_LIVES regex")
 });
 
 /// A sentence about now, which a running total in the sentence before does not colour.
@@ -102,17 +170,59 @@ static RECENT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static VAGUE: LazyLock<Regex> = LazyLock::new(|| {
+    let aux = AUX.as_str();
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<w>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)(?:\s+(?:of\s+)?[\p{{L}}][\p{{L}}'\-]*){{0,3}}?\s+{AUX}(?P<v>{VERB_AFTER})\b|(?P<v2>killing|killed|wounding|wounded|injuring|injured|leaving|left)\s+(?P<w2>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)\b)"
+        r"(?i)\b(?:(?P<w>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)(?:\s+(?:of\s+)?[\p{{L}}][\p{{L}}'\-]*){{0,3}}?\s+{aux}(?P<v>{VERB_AFTER})\b|(?P<v2>killing|killed|wounding|wounded|injuring|injured|leaving|left)\s+(?P<w2>tens\s+of\s+thousands|dozens|scores|hundreds|thousands)\b)"
     ))
     .expect("VAGUE regex")
 });
 
 static RUNNING_TOTAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b",
+        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b|\b(?:war|conflict|fighting|clashes|uprising|insurgency)\b[^.;]{0,80}\bsince\s+(?:(?:early|late|mid-?)\s*)?(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)\b",
     )
     .expect("RUNNING_TOTAL regex")
+});
+
+/// A sentence about another time or another incident than the photo's ("Earlier this year, a
+/// strike on the city killed 20", "In a separate attack, …", "two years ago").
+static OTHER_TIME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:earlier\s+this\s+(?:year|month)|last\s+(?:year|month|summer|winter|spring|autumn|fall)|(?:a|one|two|three|four|five|six|several|\d+)\s+(?:years?|months?|decades?)\s+(?:ago|earlier|before)|in\s+a\s+(?:separate|previous|similar|earlier)\b|in\s+another\s+(?:attack|strike|incident|blast)|previously)\b",
+    )
+    .expect("OTHER_TIME regex")
+});
+
+/// A sentence that speaks of the figures again, so that its attribution is theirs.
+static FIGURES_AGAIN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:figures?|toll|tally|casualt(?:y|ies)|numbers?|count)\b")
+        .expect("FIGURES_AGAIN regex")
+});
+
+/// A capitalized name of up to 14 words, joined by of/for/and/the/on, before "said".
+static LONG_NAME_SAID: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^\s*|[,;]\s*)(?:[Tt]he\s+)?(?P<src>\p{Lu}[\p{L}'.\-]*(?:\s+(?:of|for|and|the|on|\p{Lu}[\p{L}'.\-]*)){2,13})(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|reported|announced|stated)\b")
+        .expect("LONG_NAME_SAID regex")
+});
+
+/// "…, Ahmed Khalil, the head of the local council, said": the person named.
+static APPOSITION_SAID: LazyLock<Regex> = LazyLock::new(|| {
+    let particles = WORDS.alternation(WordClass::NameParticle);
+    Regex::new(&format!(r"[,;]\s*(?P<src>\p{{Lu}}[\p{{L}}'.\-]*(?:\s+\p{{Lu}}[\p{{L}}'.\-]*|\s+(?:{particles})(?:-\p{{Lu}}[\p{{L}}'\-]*)?){{0,4}}),\s+(?:an?|the|[\p{{L}}]+'s)\s+[^,.;()]{{2,60}},\s+(?:said|says|told)\b"))
+        .expect("APPOSITION_SAID regex")
+});
+
+/// "provided by X", "given by X": an attribution told with a participle.
+static GIVEN_BY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:provided|given|released|compiled|issued|published|supplied|confirmed)\s+by\s+(?P<src>[^,.;()]{2,80})")
+        .expect("GIVEN_BY regex")
+});
+
+/// The document an attribution names before its author ("a statement released by X",
+/// "figures from X"): cut, the author is the source.
+static DOCUMENT_BY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:(?:an?|the)\s+)?(?:[\p{L}-]+\s+)?(?:statement|report|tally|count|figures?|data|toll|records?|list)\s+(?:(?:released|issued|published|compiled|provided|given|posted)\s+)?(?:by|from)\s+")
+        .expect("DOCUMENT_BY regex")
 });
 
 static SUBCOUNT: LazyLock<Regex> = LazyLock::new(|| {
@@ -121,7 +231,7 @@ static SUBCOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static SAID_BY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|say|reported|report|told\s+[\p{L}]+)\b")
+    Regex::new(r"(?i)(?:^\s*|[,;]\s*|\band\s+|\bwhat\s+)(?P<src>(?:[\p{L}][\p{L}'.\-]*\s+){0,6}?[\p{L}][\p{L}'.\-]*)(?:\s+\([\p{Lu}\p{N}\-]{2,12}\))?\s+(?:said|says|say|reported|report|told\s+[\p{L}]+|wrote|posted|announced|stated|confirmed|tweeted|put\s+the\s+(?:death\s+)?toll)\b")
         .expect("SAID_BY regex")
 });
 
@@ -258,50 +368,6 @@ fn windows(ft: &str) -> Option<Windows> {
     Some(w)
 }
 
-const NON_FIGURE_NEXT: [&str; 24] = [
-    "years",
-    "year",
-    "months",
-    "month",
-    "days",
-    "day",
-    "weeks",
-    "week",
-    "hours",
-    "hour",
-    "minutes",
-    "times",
-    "km",
-    "kilometres",
-    "kilometers",
-    "miles",
-    "metres",
-    "meters",
-    "percent",
-    "per",
-    "am",
-    "pm",
-    "a.m",
-    "p.m",
-];
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-const PRONOUNS: [&str; 13] = [
-    "he", "she", "they", "it", "we", "i", "you", "who", "which", "that", "this", "there", "one",
-];
-
 #[derive(Debug, Clone)]
 struct Figure {
     killed: bool,
@@ -314,135 +380,90 @@ struct Figure {
     num_start: usize,
 }
 
-/// Parses a number written with digits or words ("1,300", "2.8 million", "twenty-five").
-pub fn parse_number(s: &str) -> Option<u64> {
-    let s = s.trim().to_lowercase();
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let first = s.chars().next()?;
-    if first.is_ascii_digit() {
-        let (digits, mult) = if let Some(d) = s.strip_suffix(" million") {
-            (d, 1_000_000.0)
-        } else if let Some(d) = s.strip_suffix(" thousand") {
-            (d, 1_000.0)
-        } else {
-            (s.as_str(), 1.0)
-        };
-        let d: String = digits.chars().filter(|c| *c != ',').collect();
-        let v: f64 = d.parse().ok()?;
-        let v = (v * mult).round();
-        return (v.is_finite() && (0.0..1e15).contains(&v)).then_some(v as u64);
-    }
-    let mut total: u64 = 0;
-    let mut current: u64 = 0;
-    let mut any = false;
-    for w in s.split([' ', '-']) {
-        let v = match w {
-            "a" => Some(1),
-            "and" => continue,
-            "one" => Some(1),
-            "two" => Some(2),
-            "three" => Some(3),
-            "four" => Some(4),
-            "five" => Some(5),
-            "six" => Some(6),
-            "seven" => Some(7),
-            "eight" => Some(8),
-            "nine" => Some(9),
-            "ten" => Some(10),
-            "eleven" => Some(11),
-            "twelve" => Some(12),
-            "thirteen" => Some(13),
-            "fourteen" => Some(14),
-            "fifteen" => Some(15),
-            "sixteen" => Some(16),
-            "seventeen" => Some(17),
-            "eighteen" => Some(18),
-            "nineteen" => Some(19),
-            "twenty" => Some(20),
-            "thirty" => Some(30),
-            "forty" => Some(40),
-            "fifty" => Some(50),
-            "sixty" => Some(60),
-            "seventy" => Some(70),
-            "eighty" => Some(80),
-            "ninety" => Some(90),
-            _ => None,
-        };
-        match (v, w) {
-            (Some(v), _) => {
-                current += v;
-                any = true;
-            }
-            (None, "hundred") => current = current.max(1) * 100,
-            (None, "dozen") => current = current.max(1) * 12,
-            (None, "thousand") => {
-                total += current.max(1) * 1000;
-                current = 0;
-            }
-            _ => return None,
-        }
-    }
-    any.then_some(total + current)
-}
-
 fn qualifier_of(q: Option<&str>) -> &'static str {
     let Some(q) = q else { return "exact" };
     let q = q.trim().to_lowercase();
     let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
-    match q.as_str() {
-        "at least" | "more than" | "over" | "above" | "as many as" | "upwards of" => "at_least",
-        _ => "about",
-    }
+    WORDS.qualifier(&q).unwrap_or("about")
 }
 
-/// After a verb-first figure ("killed three"): a second group of people counted in the same
-/// object ("… women and three children", "… soldiers and a civilian"): its number and the end
-/// of its noun. Not when the second group is another clause's subject ("killed four people
-/// and two others were wounded").
+/// Byte offset of the space before ` phrase ` in `s` (the phrase as lowercase whole words).
+fn find_word(s: &str, phrase: &str) -> Option<usize> {
+    s.find(&format!(" {phrase} "))
+}
+
+/// After a verb-first figure ("killed three"): further groups of people counted in the same
+/// object ("… women and three children", "… soldiers, three policemen and a civilian"): their
+/// sum and the end of the last noun. The list must close with "and"; not when the last group is
+/// another clause's subject ("killed four people and two others were wounded").
 fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
-    const NOT_PEOPLE: [&str; 17] = [
-        "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who", "that",
-        "which", "were", "was", "and", "or",
-    ];
-    let mut cut = text.len().min(pos + 80);
+    let mut cut = text.len().min(pos + 160);
     while !text.is_char_boundary(cut) {
         cut -= 1;
     }
     let rest = &text[pos..cut];
-    let mut toks: Vec<(usize, &str)> = Vec::with_capacity(6);
+    let mut toks: Vec<(usize, &str)> = Vec::with_capacity(16);
     let mut off = 0;
-    for w in rest.split_whitespace().take(6) {
+    for w in rest.split_whitespace().take(16) {
         let at = rest[off..].find(w).map_or(off, |i| i + off);
         off = at + w.len();
         toks.push((pos + at, w));
     }
     let plain = |w: &str| {
-        w.chars()
-            .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
     };
-    for ai in [1, 2] {
-        if toks.len() < ai + 3 || !toks[ai].1.eq_ignore_ascii_case("and") {
-            continue;
-        }
-        let w1 = &toks[..ai];
-        let (n2, (w2_at, w2_raw)) = (toks[ai + 1].1, toks[ai + 2]);
-        let w2 = w2_raw.trim_end_matches(['.', ',', ';', ':', ')']);
-        if w1.iter().any(|(_, w)| !plain(w)) || !plain(w2) || w2.is_empty() {
+    let bad = |w: &str| {
+        let w = w.to_lowercase();
+        matches!(w.as_str(), "and" | "or")
+            || WORDS.is(WordClass::ClauseWord, &w)
+            || WORDS.is(WordClass::Unit, &w)
+            || WORDS.is(WordClass::Month, &w)
+    };
+    let is_and = |k: usize| toks.get(k).is_some_and(|t| t.1.eq_ignore_ascii_case("and"));
+    let mut extra = 0;
+    // Start of the current group's noun (one or two words before ", " or " and ").
+    let mut i = 0;
+    loop {
+        let (e, comma) = (i..(i + 2).min(toks.len())).find_map(|e| {
+            if toks[e].1.ends_with(',') {
+                Some((e, true))
+            } else if is_and(e + 1) {
+                Some((e, false))
+            } else {
+                None
+            }
+        })?;
+        if toks[i..=e].iter().any(|(_, w)| {
+            let w = w.trim_end_matches(',');
+            !plain(w) || bad(w)
+        }) {
             return None;
         }
-        let bad = |w: &str| {
-            let w = w.to_lowercase();
-            NOT_PEOPLE.contains(&w.as_str())
-                || NON_FIGURE_NEXT.contains(&w.as_str())
-                || MONTHS.contains(&w.as_str())
-        };
-        if w1.iter().any(|(_, w)| bad(w)) || bad(w2) || is_year_like(n2) {
+        let mut n_at = e + 1;
+        let closing = !comma || is_and(n_at);
+        if closing {
+            n_at += 1;
+        }
+        let n2 = toks.get(n_at)?.1;
+        if is_year_like(n2) {
             return None;
         }
-        let second = match n2.to_lowercase().as_str() {
-            "a" | "an" => 1,
+        let value = match n2.to_lowercase().as_str() {
+            "a" | "an" if closing => 1,
             other => parse_number(other)?,
         };
+        extra += value;
+        if !closing {
+            i = n_at + 1;
+            continue;
+        }
+        let (w2_at, w2_raw) = *toks.get(n_at + 1)?;
+        let w2 = w2_raw.trim_end_matches(['.', ',', ';', ':', ')']);
+        if !plain(w2) || bad(w2) {
+            return None;
+        }
         let end = w2_at + w2.len();
         if w2.len() == w2_raw.len()
             && matches!(
@@ -452,9 +473,59 @@ fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
         {
             return None;
         }
-        return Some((second, end));
+        return Some((extra, end));
     }
-    None
+}
+
+/// Before an enumerated figure ("three policemen and two civilians were killed"): earlier
+/// groups of the same list ("Five soldiers, three policemen and …"), within the sentence from
+/// `sent_start`: their sum and the start of the first number.
+fn groups_before(text: &str, num_start: usize, sent_start: usize) -> Option<(u64, usize)> {
+    let mut sum = 0;
+    let mut first = None;
+    let mut at = num_start;
+    loop {
+        let before = text[sent_start.min(at)..at].trim_end();
+        let Some(b) = before.strip_suffix(',') else {
+            break;
+        };
+        let words: Vec<&str> = b.rsplitn(4, ' ').collect();
+        // words[0] = noun's last word, then maybe a second noun word, then the number.
+        let (n, noun) = match words.as_slice() {
+            [w, n, ..] if parse_number(n).is_some() => (*n, vec![*w]),
+            [w, w1, n, ..] if parse_number(n).is_some() => (*n, vec![*w1, *w]),
+            _ => break,
+        };
+        if noun.iter().any(|w| {
+            !w.chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+                || WORDS.is(WordClass::ClauseWord, w)
+                || WORDS.is(WordClass::Unit, w)
+                || WORDS.is(WordClass::Month, w)
+        }) || is_year_like(n)
+        {
+            break;
+        }
+        let Some(v) = parse_number(n) else { break };
+        // Byte offset of the number: `before` ends at `b.len() + 1` past its start.
+        let n_at = sent_start.min(at) + b.len()
+            - noun.iter().map(|w| w.len() + 1).sum::<usize>()
+            - n.len();
+        sum += v;
+        first = Some(n_at);
+        at = n_at;
+    }
+    first.map(|f| (sum, f))
+}
+
+/// The word before `pos`, lowercase.
+fn prev_word(text: &str, pos: usize) -> String {
+    text[..pos]
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase()
 }
 
 fn next_word(text: &str, pos: usize) -> String {
@@ -481,8 +552,7 @@ pub fn find_casualties(text: &str, exclude: &[Span]) -> (CasualtiesFound, Vec<St
     find_casualties_folded(&f, &ex, &sents)
 }
 
-/// [`find_casualties`] on an already folded caption (shared with `find_event`).
-pub(crate) fn find_casualties_folded(
+fn find_casualties_folded(
     f: &Folded,
     ex: &[(usize, usize)],
     sents: &[Sentence],
@@ -527,13 +597,10 @@ pub(crate) fn find_casualties_folded(
         .to_lowercase();
         // People only: no clause words, no units ("two years and a half").
         let bad = words.split_whitespace().any(|w| {
-            [
-                "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who",
-                "that", "which", "were", "was", "and", "or", "people",
-            ]
-            .contains(&w)
-                || NON_FIGURE_NEXT.contains(&w)
-                || MONTHS.contains(&w)
+            matches!(w, "and" | "or" | "people")
+                || WORDS.is(WordClass::ClauseWord, w)
+                || WORDS.is(WordClass::Unit, w)
+                || WORDS.is(WordClass::Month, w)
         });
         if bad || is_year_like(n.as_str()) || is_year_like(n2.as_str()) {
             return;
@@ -546,13 +613,18 @@ pub(crate) fn find_casualties_folded(
             return;
         };
         let v = v.as_str().to_lowercase();
+        // "Five soldiers, three policemen and two civilians were killed": all groups add up.
+        let ss = sents
+            .get(sentence_of(sents, n.start()))
+            .map_or(0, |s| s.start);
+        let (more, start) = groups_before(ft, n.start(), ss).unwrap_or((0, whole.start()));
         figs.push(Figure {
             killed: !matches!(v.as_str(), "wounded" | "injured" | "hurt"),
-            value: a + b,
+            value: a + b + more,
             qual: Some("exact"),
-            start: whole.start(),
+            start,
             end: whole.end(),
-            num_start: n.start(),
+            num_start: start.min(n.start()),
         });
     });
     captures_in(&NUM_FIRST, ft, win.map(|w| &w.num_first[..]), |caps| {
@@ -560,14 +632,9 @@ pub(crate) fn find_casualties_folded(
             return;
         };
         let mid = caps.name("mid").map_or("", |m| m.as_str()).to_lowercase();
-        let bad_mid = mid.split_whitespace().any(|w| {
-            [
-                "of", "from", "than", "after", "in", "on", "at", "by", "with", "since", "who",
-                "that", "which", "were", "was",
-            ]
-            .contains(&w)
-                || MONTHS.contains(&w)
-        });
+        let bad_mid = mid
+            .split_whitespace()
+            .any(|w| WORDS.is(WordClass::ClauseWord, w) || WORDS.is(WordClass::Month, w));
         let mid_words: Vec<&str> = mid.split_whitespace().collect();
         let last_mid = mid_words.last().copied().unwrap_or("");
         let bad_last = ["and", "or", "but"].contains(&last_mid);
@@ -577,12 +644,7 @@ pub(crate) fn find_casualties_folded(
         let bad_mid = bad_mid
             && !(relative
                 && mid_words[..mid_words.len() - 1].iter().all(|w| {
-                    ![
-                        "of", "from", "than", "after", "in", "on", "at", "by", "with", "since",
-                        "who", "that", "which", "were", "was",
-                    ]
-                    .contains(w)
-                        && !MONTHS.contains(w)
+                    !WORDS.is(WordClass::ClauseWord, w) && !WORDS.is(WordClass::Month, w)
                 }));
         if bad_mid || bad_last || is_year_like(n.as_str()) {
             return;
@@ -635,8 +697,8 @@ pub(crate) fn find_casualties_folded(
             .join(" ")
             .to_lowercase();
         let nw = next_word(ft, n.end());
-        if NON_FIGURE_NEXT.contains(&nw.as_str())
-            || MONTHS.contains(&nw.as_str())
+        if WORDS.is(WordClass::Unit, &nw)
+            || WORDS.is(WordClass::Month, &nw)
             || ft[n.end()..].starts_with('-')
         {
             return;
@@ -686,13 +748,34 @@ pub(crate) fn find_casualties_folded(
             };
             let nw = next_word(ft, n.end());
             if is_year_like(n.as_str())
-                || MONTHS.contains(&nw.as_str())
-                || NON_FIGURE_NEXT.contains(&nw.as_str())
+                || WORDS.is(WordClass::Month, &nw)
+                || WORDS.is(WordClass::Unit, &nw)
             {
                 return;
             }
             push(&mut figs, true, &caps, whole);
         });
+    }
+    // "The number of dead rose to 45", "claimed 12 lives": rare wordings, searched only where
+    // their words stand.
+    for (re, key) in [
+        (&*NUMBER_OF, &b"number of"[..]),
+        (&*CLAIMED_LIVES, &b"lives"[..]),
+    ] {
+        if !contains_ascii_ci(ft, key) {
+            continue;
+        }
+        for caps in re.captures_iter(ft) {
+            let (Some(whole), Some(n)) = (caps.get(0), caps.name("n")) else {
+                continue;
+            };
+            if is_year_like(n.as_str()) {
+                continue;
+            }
+            let v = caps.name("v").map_or("", |m| m.as_str()).to_lowercase();
+            let killed = !matches!(v.as_str(), "injured" | "wounded");
+            push(&mut figs, killed, &caps, whole);
+        }
     }
     figs.sort_by_key(|x| x.start);
 
@@ -711,7 +794,11 @@ pub(crate) fn find_casualties_folded(
         if SUBCOUNT.is_match(ft[lead_start..fig.num_start].trim_end()) {
             continue;
         }
-        if RUNNING_TOTAL.is_match(sent_text) {
+        if RUNNING_TOTAL.is_match(sent_text) || OTHER_TIME.is_match(sent_text) {
+            continue;
+        }
+        // "The February 6 earthquake killed …": a date, not a figure.
+        if WORDS.is(WordClass::Month, &prev_word(ft, fig.num_start)) {
             continue;
         }
         // The sentence right after a running total goes on with the war's figures ("The war has
@@ -742,10 +829,17 @@ pub(crate) fn find_casualties_folded(
         if fig.killed || out.qualifier.is_none() {
             out.qualifier = fig.qual;
         }
-        if (fig.killed || out.source.is_none())
-            && let Some((s, e, v)) = find_source(ft, sent.start, sent.end)
-        {
-            out.source = Some(Found::new(v, f.span(s, e), "casualty.source"));
+        if fig.killed || out.source.is_none() {
+            // The figures' own sentence, else the next one when it speaks of the figures ("The
+            // figures, provided by …, could not be verified").
+            let next = sents[si + 1..].iter().find(|s| s.rank.is_some());
+            let found = find_source(ft, sent.start, sent.end).or_else(|| {
+                next.filter(|n| FIGURES_AGAIN.is_match(&ft[n.start..n.end]))
+                    .and_then(|n| find_source(ft, n.start, n.end))
+            });
+            if let Some((s, e, v)) = found {
+                out.source = Some(Found::new(v, f.span(s, e), "casualty.source"));
+            }
         }
     }
 
@@ -798,34 +892,45 @@ fn find_source(ft: &str, start: usize, end: usize) -> Option<(usize, usize, Stri
         let Some(m) = caps.name("src") else { continue };
         if let Some(v) = clean_source(m.as_str()) {
             let first = v.split_whitespace().next().unwrap_or("").to_lowercase();
-            if PRONOUNS.contains(&first.as_str()) && v.split_whitespace().count() == 1 {
+            if WORDS.is(WordClass::Pronoun, &first) && v.split_whitespace().count() == 1 {
                 continue;
             }
             // The name must not itself contain a figure or a verb of the clause.
             if v.chars().any(|c| c.is_ascii_digit())
-                || v.split_whitespace().any(|w| {
-                    [
-                        "were", "was", "killed", "injured", "wounded", "dead", "is", "are", "has",
-                        "have",
-                    ]
-                    .contains(&w.to_lowercase().as_str())
-                })
+                || v.split_whitespace()
+                    .any(|w| WORDS.is(WordClass::SourceVerb, w))
             {
                 continue;
             }
             let off = m.as_str().find(v.as_str()).unwrap_or(0);
-            best = Some((
-                start + m.start() + off,
-                start + m.start() + off + v.len(),
-                v,
-            ));
+            let (a, z) = (m.start() + off, m.start() + off + v.len());
+            // A long name the regex entered after its "and" ("the National Disaster Risk
+            // Reduction and Management Authority said"): the whole name.
+            let a2 = extend_name_left(sent, a);
+            best = Some((start + a2, start + z, sent[a2..z].to_string()));
             break;
         }
     }
     if best.is_some() {
         return best;
     }
-    for re in [&*SAID_X, &*CITING] {
+    // A name too long for SAID_BY ("the Office of the United Nations High Commissioner for
+    // Human Rights said"), or a person named before an apposition ("Ahmed Khalil, the head of
+    // the local council, said").
+    for re in [&*LONG_NAME_SAID, &*APPOSITION_SAID] {
+        if let Some(caps) = re.captures(sent)
+            && let Some(m) = caps.name("src")
+            && let Some(v) = clean_source(m.as_str())
+        {
+            let off = m.as_str().find(v.as_str()).unwrap_or(0);
+            return Some((
+                start + m.start() + off,
+                start + m.start() + off + v.len(),
+                v,
+            ));
+        }
+    }
+    for re in [&*SAID_X, &*CITING, &*GIVEN_BY] {
         if let Some(caps) = re.captures(sent)
             && let Some(m) = caps.name("src")
             && let Some(v) = clean_source(m.as_str())
@@ -841,6 +946,57 @@ fn find_source(ft: &str, start: usize, end: usize) -> Option<(usize, usize, Stri
     None
 }
 
+/// Moves `a` left over a capitalized name joined by "and", "of" or "for" ("Risk Reduction and
+/// Management Authority"), when the phrase at `a` is capitalized.
+fn extend_name_left(sent: &str, a: usize) -> usize {
+    let cap = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    if !cap(&sent[a..]) {
+        return a;
+    }
+    let mut a = a;
+    loop {
+        let before = &sent[..a];
+        let Some(b) = before.strip_suffix(' ') else {
+            return a;
+        };
+        let ws = b.rfind(' ').map_or(0, |i| i + 1);
+        let w = &b[ws..];
+        if !matches!(w, "and" | "of" | "for" | "&") {
+            return a;
+        }
+        let b2 = b[..ws].trim_end();
+        let ws2 = b2.rfind(' ').map_or(0, |i| i + 1);
+        let w2 = &b2[ws2..];
+        if !cap(w2)
+            || !w2
+                .chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        {
+            return a;
+        }
+        // Take the capitalized run before the connector.
+        let mut na = ws2;
+        loop {
+            let bb = sent[..na].trim_end();
+            if bb.len() == na {
+                break;
+            }
+            let wsb = bb.rfind(' ').map_or(0, |i| i + 1);
+            let wb = &bb[wsb..];
+            if cap(wb)
+                && wb
+                    .chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+            {
+                na = wsb;
+            } else {
+                break;
+            }
+        }
+        a = na;
+    }
+}
+
 /// Trims a source phrase: a leading article, a trailing parenthesis or date words.
 fn clean_source(s: &str) -> Option<String> {
     let mut s = s.trim();
@@ -849,9 +1005,18 @@ fn clean_source(s: &str) -> Option<String> {
             s = r;
         }
     }
+    // "a statement released by the governor's office": the author.
+    if let Some(m) = DOCUMENT_BY.find(s) {
+        s = &s[m.end()..];
+        for art in ["the ", "The "] {
+            if let Some(r) = s.strip_prefix(art) {
+                s = r;
+            }
+        }
+    }
     // Cut trailing " on Monday", " in a statement", " on ...".
-    for cut in [" on ", " in a ", " late ", " earlier ", " told ", " that "] {
-        if let Some(p) = s.find(cut) {
+    for cut in WORDS.list(WordClass::SourceCut) {
+        if let Some(p) = find_word(s, cut) {
             s = &s[..p];
         }
     }

@@ -10,12 +10,15 @@
 //! - [`date`]: the date the photo was taken;
 //! - [`event`]: incident type, hedging and generic actors;
 //! - [`casualty`]: killed / injured figures and their attribution;
+//! - [`clause`]: what `event` and `casualty` share (folded text, sentences, number words,
+//!   closed word classes), so that neither depends on the other;
 //! - [`names`]: words with byte spans and runs of capitalized words;
 //! - [`mentions`]: people, organizations and place phrases with their grammatical cues
 //!   ("X province", "city of X"), asking the gazetteer through a [`mentions::PlaceOracle`].
 #![deny(missing_docs)]
 
 pub mod casualty;
+pub mod clause;
 pub mod credit;
 pub mod date;
 pub mod event;

@@ -4,7 +4,7 @@
 //! Prints every mismatch and asserts at least 90% agreement per field.
 
 use dateline_text::casualty::find_casualties;
-use dateline_text::event::{EventLexicon, find_event};
+use dateline_text::event::{EventLexicon, find_event_with};
 use serde_json::Value;
 
 const CAPTIONS: &str = include_str!(concat!(
@@ -47,8 +47,8 @@ fn agreement_with_gold() {
         let gold = &row["gold"];
         total += 1;
 
-        let ev = find_event(caption, &lex, &[]);
         let (cas, _warnings) = find_casualties(caption, &[]);
+        let ev = find_event_with(caption, &lex, &[], &cas);
 
         let got_type = ev.event_type.as_ref().map(|f| f.value.clone());
         let got_rep = ev.reported.is_some();
@@ -1527,9 +1527,15 @@ const WRITTEN: &[W] = &[
 
 #[test]
 fn written_agency_style_captions() {
+    check_written(WRITTEN);
+}
+
+/// Runs a table of written captions as the engine does (credit line excluded) and lists every
+/// row that differs.
+fn check_written(table: &[W]) {
     let lex = EventLexicon::builtin();
     let mut bad = Vec::new();
-    for w in WRITTEN {
+    for w in table {
         // The credit line is not part of the body (as in the engine).
         let ex: Vec<dateline_text::Span> = ["REUTERS", "(AP Photo", "Action Images", " AFP"]
             .iter()
@@ -1537,8 +1543,8 @@ fn written_agency_style_captions() {
             .map(|p| dateline_text::Span::new(p, w.caption.len()))
             .take(1)
             .collect();
-        let ev = find_event(w.caption, &lex, &ex);
         let (cas, _) = find_casualties(w.caption, &ex);
+        let ev = find_event_with(w.caption, &lex, &ex, &cas);
         let got = (
             ev.event_type.as_ref().map(|f| f.value.as_str()),
             ev.reported.is_some(),
@@ -1558,9 +1564,346 @@ fn written_agency_style_captions() {
         bad.is_empty(),
         "{} of {} written captions differ:\n{}",
         bad.len(),
-        WRITTEN.len(),
+        table.len(),
         bad.join("\n")
     );
+}
+
+/// A written row: caption, type, reported, killed, injured, source.
+const fn w(
+    caption: &'static str,
+    ty: Option<&'static str>,
+    reported: bool,
+    killed: Option<u64>,
+    injured: Option<u64>,
+    source: Option<&'static str>,
+) -> W {
+    W {
+        caption,
+        ty,
+        reported,
+        killed,
+        injured,
+        source,
+    }
+}
+
+/// The classes that failed on unseen captions (issue 8): figures told in a later sentence than
+/// the incident, several groups counted, attributions far from the figure, before it, in a
+/// later sentence or with long names, figures of another time, and the incident told beyond
+/// the cue word. Every caption is written for this test; none is copied.
+const WRITTEN_UNSEEN_CLASSES: &[W] = &[
+    // written: the figure in the sentence after the incident, attribution closing it
+    w(
+        "An air strike hit the market in Maarat al-Numan on Monday. At least 12 people were killed, the health ministry said.",
+        Some("air_strike"),
+        true,
+        Some(12),
+        None,
+        Some("health ministry"),
+    ),
+    // written: the author of a statement, not the statement
+    w(
+        "Rescuers search the rubble of a building in Idlib, Syria. Eight people were killed in an air strike on the town, according to a statement released by the provincial governor's office.",
+        Some("air_strike"),
+        true,
+        Some(8),
+        None,
+        Some("provincial governor's office"),
+    ),
+    // written: the attribution in the next sentence, which speaks of the figures
+    w(
+        "Smoke rises after shelling in Douma. At least 20 people were killed. The figures, provided by the Syrian Observatory for Human Rights, could not be independently verified.",
+        Some("shelling"),
+        true,
+        Some(20),
+        None,
+        Some("Syrian Observatory for Human Rights"),
+    ),
+    // written: two groups after the verb add up
+    w(
+        "A car bomb exploded near a checkpoint in Mogadishu, killing 5 soldiers and 3 civilians, police said.",
+        Some("explosion"),
+        true,
+        Some(8),
+        None,
+        Some("police"),
+    ),
+    // written: three groups after the verb
+    w(
+        "A car bomb exploded in Mogadishu on Saturday, killing at least 5 soldiers, 3 policemen and 2 civilians.",
+        Some("explosion"),
+        false,
+        Some(10),
+        None,
+        None,
+    ),
+    // written: three groups before the verb
+    w(
+        "Five soldiers, three policemen and two civilians were killed in the ambush near Gao, Mali, the army said.",
+        Some("attack"),
+        true,
+        Some(10),
+        None,
+        Some("army"),
+    ),
+    // written: groups in words before the verb
+    w(
+        "Fourteen women and two men were killed when the boat capsized off Lampedusa.",
+        Some("disaster"),
+        false,
+        Some(16),
+        None,
+        None,
+    ),
+    // written: attribution before the figure
+    w(
+        "Police said at least 10 people were killed when gunmen opened fire on a bus in Balochistan.",
+        Some("attack"),
+        true,
+        Some(10),
+        None,
+        Some("Police"),
+    ),
+    // written: "told <agency>", killed and injured
+    w(
+        "The explosion killed nine people and wounded 30 at a market in Quetta, a hospital official told Reuters.",
+        Some("explosion"),
+        true,
+        Some(9),
+        Some(30),
+        Some("a hospital official"),
+    ),
+    // written: "said on Tuesday"
+    w(
+        "At least 14 people were killed and 40 wounded in the attack in Jos, Nigeria, officials said on Tuesday.",
+        Some("attack"),
+        true,
+        Some(14),
+        Some(40),
+        Some("officials"),
+    ),
+    // written: a long organisation name with "and" inside
+    w(
+        "People gather at the site of a landslide in Nepal. The death toll rose to 34, the National Disaster Risk Reduction and Management Authority said.",
+        Some("disaster"),
+        true,
+        Some(34),
+        None,
+        Some("National Disaster Risk Reduction and Management Authority"),
+    ),
+    // written: a long name with "of" after "according to"
+    w(
+        "People walk past a destroyed house after floods in Derna, Libya. More than 4,000 people were killed, according to the United Nations Office for the Coordination of Humanitarian Affairs (OCHA).",
+        Some("disaster"),
+        true,
+        Some(4000),
+        None,
+        Some("United Nations Office for the Coordination of Humanitarian Affairs"),
+    ),
+    // written: an official "wrote on Telegram"
+    w(
+        "A man stands in front of his destroyed home in Kherson. Russian shelling killed two people and injured five on Tuesday, regional governor Oleksandr Prokudin wrote on Telegram.",
+        Some("shelling"),
+        true,
+        Some(2),
+        Some(5),
+        Some("regional governor Oleksandr Prokudin"),
+    ),
+    // written: a running toll stays out
+    w(
+        "Mourners attend the funeral of a man killed in an air strike in Deir al-Balah. More than 40,000 Palestinians have been killed since the war began, according to the Gaza health ministry.",
+        Some("funeral"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: a figure of another time stays out
+    w(
+        "Ukrainian rescuers work at the site of a missile strike in Odesa. Earlier this year, a strike on the city killed 20 people.",
+        Some("air_strike"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: a figure of another place and time stays out
+    w(
+        "Firefighters put out a fire at a market in Lagos, Nigeria. Last month, a fire in Kano killed 11 people.",
+        Some("disaster"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: "In a separate attack"
+    w(
+        "Soldiers stand guard at a checkpoint in Peshawar, Pakistan. In a separate attack, gunmen killed 4 policemen in Bannu.",
+        Some("other"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: a date before the figure ("February 6") is no figure
+    w(
+        "A survivor sits by the rubble in Antakya, Turkey. The February 6 earthquake killed more than 50,000 people in Turkey and Syria.",
+        Some("disaster"),
+        false,
+        Some(50000),
+        None,
+        None,
+    ),
+    // written: the rescue after an incident told in the next sentence
+    w(
+        "Rescue workers search for survivors in the rubble of a building in Kharkiv. A Russian missile hit the building overnight.",
+        Some("air_strike"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: fighting that has raged for months is the setting; the photo shows a bread queue
+    w(
+        "Women queue for bread in Khartoum, where fighting between the army and the Rapid Support Forces has raged for months.",
+        Some("daily_life"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: strikes since the start of the war are the war's history, not the photo's incident
+    w(
+        "People walk past a mural in Kyiv. The city has been hit by waves of drone attacks since the start of the war.",
+        None,
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: a person named before an apposition
+    w(
+        "Twelve people were killed in the air strike on Saraqeb, Ahmed Khalil, the head of the local council, said.",
+        Some("air_strike"),
+        true,
+        Some(12),
+        None,
+        Some("Ahmed Khalil"),
+    ),
+    // written: an organisation name of ten words
+    w(
+        "At least 30 civilians were killed in the shelling of the village, the Office of the United Nations High Commissioner for Human Rights said.",
+        Some("shelling"),
+        true,
+        Some(30),
+        None,
+        Some("Office of the United Nations High Commissioner for Human Rights"),
+    ),
+    // written: "put the death toll at"
+    w(
+        "Officials put the death toll at 15 after the landslide buried homes in Himachal Pradesh, India.",
+        Some("disaster"),
+        true,
+        Some(15),
+        None,
+        Some("Officials"),
+    ),
+    // written: a war's toll since a month is a running total
+    w(
+        "Displaced families rest at a school in Port Sudan. The UN said at least 5,000 people had been killed in fighting across Sudan since April.",
+        Some("displacement"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: a flood season's toll since a month is the disaster's own
+    w(
+        "A man wades through a flooded street in Karachi, Pakistan. Monsoon floods have killed more than 200 people since mid-July, according to the provincial disaster authority.",
+        Some("disaster"),
+        true,
+        Some(200),
+        None,
+        Some("provincial disaster authority"),
+    ),
+    // written: a military operation is an attack, as a raid is
+    w(
+        "A Palestinian man inspects his house, destroyed during an Israeli military operation in Tulkarm.",
+        Some("attack"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: people harmed by an armed actor, no incident word
+    w(
+        "A woman cries next to the body of her son, who was shot by Israeli troops in Nablus.",
+        Some("attack"),
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: "near the front line" says where, not what happened
+    w(
+        "A boy stands in a field of sunflowers near the front line in Zaporizhzhia region, Ukraine.",
+        None,
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: "the number of dead rose to"
+    w(
+        "The number of dead rose to 45 after the ferry sank off Zanzibar, officials said.",
+        Some("disaster"),
+        true,
+        Some(45),
+        None,
+        Some("officials"),
+    ),
+    // written: a toll told with "claimed … lives" is no hedge
+    w(
+        "Floods have claimed at least 60 lives in Kogi state, Nigeria.",
+        Some("disaster"),
+        false,
+        Some(60),
+        None,
+        None,
+    ),
+    // written: the injured counted with "the number of"
+    w(
+        "Rescuers carry a man from the rubble in Hatay after the earthquake. The number of injured reached 120, the governor said.",
+        Some("disaster"),
+        true,
+        None,
+        Some(120),
+        Some("governor"),
+    ),
+    // written: an incident of another time ("last year") is no incident of the photo
+    w(
+        "A man walks past a mural of a boy who was killed in an air strike last year, in Idlib.",
+        None,
+        false,
+        None,
+        None,
+        None,
+    ),
+    // written: the scene shown, the war's damage told as history
+    w(
+        "Children attend class in a tent in Gaza. Schools have been destroyed by Israeli air strikes since the war began.",
+        Some("daily_life"),
+        false,
+        None,
+        None,
+        None,
+    ),
+];
+
+#[test]
+fn written_unseen_classes() {
+    check_written(WRITTEN_UNSEEN_CLASSES);
 }
 
 mod never_panics {
@@ -1583,7 +1926,8 @@ mod never_panics {
     }
 
     fn run(text: &str, ex: &[dateline_text::Span]) {
-        let ev = find_event(text, &LEX, ex);
+        let (c, _) = find_casualties(text, ex);
+        let ev = find_event_with(text, &LEX, ex, &c);
         if let Some(f) = &ev.event_type {
             check_span(text, &f.span);
         }
@@ -1593,7 +1937,6 @@ mod never_panics {
         for a in &ev.actors {
             check_span(text, &a.span);
         }
-        let (c, _) = find_casualties(text, ex);
         for s in [
             c.killed.as_ref().map(|f| f.span),
             c.injured.as_ref().map(|f| f.span),
