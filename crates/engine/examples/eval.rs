@@ -52,19 +52,11 @@ fn report(engine: &Engine, name: &str, gold: &[eval::GoldRow], errors: Option<&s
         .iter()
         .map(|f| format!("{f}={:.3}", r.fields[*f].f1))
         .collect();
-    println!(
-        "{name} (n={}): macro-F1 {:.3}  {}",
-        r.n,
-        r.macro_f1,
-        fields.join(" ")
-    );
+    println!("{name} (n={}): macro-F1 {:.3}  {}", r.n, r.macro_f1, fields.join(" "));
     if let Some(field) = errors {
         for m in &r.misses {
             if field == "all" || m.field == field {
-                println!(
-                    "  {} {}: gold {} predicted {}",
-                    m.id, m.field, m.gold, m.predicted
-                );
+                println!("  {} {}: gold {} predicted {}", m.id, m.field, m.gold, m.predicted);
             }
         }
     }
