@@ -216,12 +216,12 @@ pub(crate) fn for_each(
     put(buf, format_args!("b"));
     put(buf, format_args!("w={}", t.lower));
     put(buf, format_args!("sh={}", t.shape));
-    let chars: Vec<char> = t.lower.chars().collect();
-    if chars.len() > 3 {
-        let p: String = chars[..3].iter().collect();
-        let s: String = chars[chars.len() - 3..].iter().collect();
-        put(buf, format_args!("p3={p}"));
-        put(buf, format_args!("s3={s}"));
+    if let (Some((p, _)), Some((s, _))) = (
+        t.lower.char_indices().nth(3),
+        t.lower.char_indices().nth_back(2),
+    ) {
+        put(buf, format_args!("p3={}", &t.lower[..p]));
+        put(buf, format_args!("s3={}", &t.lower[s..]));
     }
     if t.sentence_start {
         put(buf, format_args!("ss"));
