@@ -3,6 +3,16 @@
 use dateline_text::{casualty, credit, date, event, mentions};
 use std::time::Instant;
 
+/// This thread's time on a CPU (Linux), so that figures taken on a busy machine stay comparable.
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
 thread_local! {
     static TAGGER: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
 }
@@ -28,14 +38,18 @@ fn main() {
     let n = (captions.len() * rounds) as f64;
     let time = |label: &str, f: &dyn Fn(&str)| {
         let t = Instant::now();
+        let cpu = cpu_ns();
         for _ in 0..rounds {
             for c in &captions {
                 f(c);
             }
         }
+        let cpu = cpu_ns().zip(cpu).map(|(b, a)| (b - a) as f64 / 1e3 / n);
         println!(
-            "{label:10} {:8.2} µs/caption",
-            t.elapsed().as_secs_f64() * 1e6 / n
+            "{label:10} {:8.2} µs/caption{}",
+            t.elapsed().as_secs_f64() * 1e6 / n,
+            cpu.map(|c| format!("  ({c:.2} µs on the CPU)"))
+                .unwrap_or_default()
         );
     };
     time("credit", &|c| {

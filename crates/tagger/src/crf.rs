@@ -145,7 +145,7 @@ impl Model {
     /// Tags a caption: `text` is the caption (or its same-length view in ordinary case).
     pub fn tag(&self, text: &str, hints: &Hints) -> Tagged {
         let tokens = features::tokens(text);
-        let infos = features::infos(text, &tokens, hints);
+        let infos = features::infos(text, &tokens, hints, &self.lex);
         let n = tokens.len();
         let mut score = vec![[0.0f64; L]; n];
         let mut buf = String::new();

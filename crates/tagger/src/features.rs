@@ -65,6 +65,10 @@ pub(crate) struct Info {
     dateline: bool,
     punct_before: Option<char>,
     punct_after: Option<char>,
+    /// The cue word this token is, if any.
+    cue: Option<&'static str>,
+    /// Word-class bits (`WordClasses::flags`).
+    classes: u32,
 }
 
 fn shape(word: &str) -> String {
@@ -116,7 +120,7 @@ fn dateline_end(text: &str) -> Option<usize> {
         .min()
 }
 
-pub(crate) fn infos(text: &str, tokens: &[Token], hints: &Hints) -> Vec<Info> {
+pub(crate) fn infos(text: &str, tokens: &[Token], hints: &Hints, lex: &WordClasses) -> Vec<Info> {
     let dl_end = dateline_end(text);
     tokens
         .iter()
@@ -173,6 +177,12 @@ pub(crate) fn infos(text: &str, tokens: &[Token], hints: &Hints) -> Vec<Info> {
                 dateline: dl_end.is_some_and(|e| t.span.end <= e),
                 punct_before: punct(before).filter(|_| prev_end < t.span.start),
                 punct_after: punct(after).filter(|_| t.span.end < next_start),
+                cue: if lower.ends_with("-year-old") {
+                    Some("year-old")
+                } else {
+                    CUES.iter().find(|c| **c == lower).copied()
+                },
+                classes: lex.flags(&lower),
                 lower,
             }
         })
@@ -232,7 +242,7 @@ pub(crate) fn for_each(
         None if t.cap => put(buf, format_args!("cw=no")),
         None => {}
     }
-    for c in lex.classes_of(&t.lower) {
+    for c in lex.class_names(t.classes) {
         put(buf, format_args!("c={c}"));
     }
     if !t.rule.is_empty() {
@@ -279,7 +289,7 @@ pub(crate) fn for_each(
             if n.credit {
                 put(buf, format_args!("cr{d}"));
             }
-            for c in lex.classes_of(&n.lower) {
+            for c in lex.class_names(n.classes) {
                 put(buf, format_args!("c{d}={c}"));
             }
             if n.cap {
@@ -289,18 +299,13 @@ pub(crate) fn for_each(
     }
     // Cue words anywhere in the three words after: "X, 25, said", "X of the ...".
     for n in infos.iter().skip(i + 1).take(3) {
-        if CUES.contains(&n.lower.as_str()) || n.lower.ends_with("-year-old") {
-            let cue = if n.lower.ends_with("-year-old") {
-                "year-old"
-            } else {
-                n.lower.as_str()
-            };
+        if let Some(cue) = n.cue {
             put(buf, format_args!("cue+={cue}"));
         }
     }
     for n in infos[..i].iter().rev().take(3) {
-        if CUES.contains(&n.lower.as_str()) {
-            put(buf, format_args!("cue-={}", n.lower));
+        if let Some(cue) = n.cue.filter(|c| *c != "year-old") {
+            put(buf, format_args!("cue-={cue}"));
         }
     }
     // An age after the name: "Samah, 5," or "Samah (5)".
@@ -320,7 +325,7 @@ pub fn features(
     hints: &Hints,
     lex: &WordClasses,
 ) -> Vec<Vec<String>> {
-    let infos = infos(text, tokens, hints);
+    let infos = infos(text, tokens, hints, lex);
     let mut buf = String::new();
     (0..infos.len())
         .map(|i| {

@@ -82,7 +82,16 @@ impl WordClasses {
 
     /// The classes of a lowercase word, by name.
     pub fn classes_of<'a>(&'a self, lower: &str) -> impl Iterator<Item = &'a str> + 'a {
-        let flags = self.flags.get(lower).copied().unwrap_or(0);
+        self.class_names(self.flags(lower))
+    }
+
+    /// The class bits of a lowercase word (see [`WordClasses::class_names`]).
+    pub fn flags(&self, lower: &str) -> u32 {
+        self.flags.get(lower).copied().unwrap_or(0)
+    }
+
+    /// The names of the classes whose bits are set.
+    pub fn class_names(&self, flags: u32) -> impl Iterator<Item = &str> + '_ {
         self.classes
             .iter()
             .enumerate()
