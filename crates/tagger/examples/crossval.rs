@@ -85,6 +85,7 @@ fn main() {
                         add_above,
                         keep_with_evidence,
                         organizations: false,
+                        organizations_over_places: false,
                         model_only: false,
                     };
                     if p != Policy::default() {
@@ -96,12 +97,15 @@ fn main() {
     }
     if sweep {
         for add_above in [0.5, 0.75, 0.9] {
-            policies.push(Policy {
-                drop_below: 0.0,
-                add_above,
-                organizations: true,
-                ..Policy::default()
-            });
+            for organizations_over_places in [false, true] {
+                policies.push(Policy {
+                    drop_below: 0.0,
+                    add_above,
+                    organizations: true,
+                    organizations_over_places,
+                    ..Policy::default()
+                });
+            }
         }
     }
     let fields = ["people", "organizations"];
@@ -173,7 +177,11 @@ fn main() {
                 } else {
                     "rules + model"
                 },
-                if p.organizations { " +orgs" } else { "" },
+                match (p.organizations, p.organizations_over_places) {
+                    (true, true) => " +orgs(over places)",
+                    (true, false) => " +orgs",
+                    _ => "",
+                },
                 p.drop_below,
                 p.add_above,
                 p.keep_with_evidence

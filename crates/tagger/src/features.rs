@@ -19,6 +19,8 @@ pub struct Token {
     pub sentence: usize,
     /// The word starts a sentence.
     pub sentence_start: bool,
+    /// The word carried a possessive `'s` ("Liverpool's Mohamed Salah").
+    pub possessive: bool,
 }
 
 /// The caption's words, split as the rules split them (`dateline_text::names::words`), so that
@@ -30,6 +32,7 @@ pub fn tokens(text: &str) -> Vec<Token> {
             span: w.span,
             sentence: w.sentence,
             sentence_start: w.sentence_start,
+            possessive: w.possessive,
         })
         .collect()
 }
@@ -55,6 +58,7 @@ pub(crate) struct Info {
     shape: String,
     cap: bool,
     sentence_start: bool,
+    possessive: bool,
     /// Rule label: P/O/L + B/I, or empty.
     rule: &'static str,
     place_kind: &'static str,
@@ -168,6 +172,7 @@ pub(crate) fn infos(text: &str, tokens: &[Token], hints: &Hints, lex: &WordClass
                 shape: shape(word),
                 cap,
                 sentence_start: t.sentence_start,
+                possessive: t.possessive,
                 rule,
                 place_kind,
                 gaz: known.as_ref().map_or("", |k| kind_name(k.kind)),
@@ -235,6 +240,12 @@ pub(crate) fn for_each(
     }
     if t.sentence_start {
         put(buf, format_args!("ss"));
+    }
+    if t.possessive {
+        put(buf, format_args!("poss"));
+    }
+    if i > 0 && infos[i - 1].possessive {
+        put(buf, format_args!("poss-1"));
     }
     match lex.common_size(&t.lower) {
         Some(z) if t.cap => put(buf, format_args!("cw={}", z / 10)),
