@@ -1,12 +1,13 @@
 //! k-fold cross-validation of the learned step: the model is trained on the gold sets, so scoring
 //! it on them says nothing; here each fold is extracted by a model that never saw it.
 //!
-//! `cargo run --release -p dateline-tagger --example crossval [-- --folds 5 --sweep]`
+//! `cargo run --release -p dateline-tagger --example crossval [-- --folds 5 --sweep --show]`
 //!
 //! Folds split by caption (a hash of the gold id). For each fold a model is trained on the other
 //! folds, then the fold is extracted by the rules alone and by rules + model, and people and
 //! organizations are scored with `dateline_engine::eval`. `--sweep` also scores other decision
-//! thresholds (pooled over folds), to choose `learned::Policy`.
+//! thresholds (pooled over folds), to choose `learned::Policy`; `--show` lists the captions where
+//! the model changed people or organizations (only for sets whose errors may be read).
 mod common;
 
 use dateline_engine::eval::{self, GoldRow};
@@ -48,12 +49,14 @@ fn add(a: &mut [u32; 3], b: [u32; 3]) {
 fn main() {
     let mut folds = 5u64;
     let mut sweep = false;
+    let mut show = false;
     let mut rule_labels = common::RuleLabels::With;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--folds" => folds = args.next().and_then(|s| s.parse().ok()).expect("--folds N"),
             "--sweep" => sweep = true,
+            "--show" => show = true,
             "--rule-labels" => {
                 rule_labels = match args.next().as_deref() {
                     Some("with") => common::RuleLabels::With,
@@ -143,6 +146,27 @@ fn main() {
             add(&mut pooled[0][fi], base.fields[*f].tp_fp_fn);
         }
         let m = &reports[0];
+        if show {
+            // Where the default policy disagrees with the rules, on people and organizations.
+            for miss in m.misses.iter().chain(&base.misses) {
+                if !fields.contains(&miss.field.as_str()) {
+                    continue;
+                }
+                let in_base = base.misses.contains(miss);
+                let in_model = m.misses.contains(miss);
+                if in_base != in_model {
+                    let side = if in_base {
+                        "fixed by model"
+                    } else {
+                        "broken by model"
+                    };
+                    println!(
+                        "      {side}: {} {} gold {} predicted {}",
+                        miss.id, miss.field, miss.gold, miss.predicted
+                    );
+                }
+            }
+        }
         println!(
             "{k:>4} {:>3}   {:>11.3}  {:>13.3}  {:>10.3}  {:>11.3}  {:>11.3}  {:>12.3}",
             test.len(),
