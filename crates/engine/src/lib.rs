@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod eval;
+pub mod learned;
 mod locate;
 mod oracle;
 mod resolve;
@@ -98,6 +99,8 @@ pub struct Engine {
     gazetteer: Gazetteer,
     /// Key of this engine's gazetteer answers in the per-thread cache.
     cache_key: u64,
+    /// The model that adjudicates people, if any (`learned.rs`).
+    learned: learned::Learned,
 }
 
 impl Engine {
@@ -114,6 +117,7 @@ impl Engine {
             names: NameLexicon::builtin(),
             gazetteer,
             cache_key: oracle::new_cache_key(),
+            learned: None,
         }
     }
 
@@ -259,7 +263,9 @@ impl Engine {
         }
 
         let oracle = GazetteerOracle::with_cache_key(&self.gazetteer, self.cache_key);
-        let mentions = dateline_text::mentions::find_mentions(text, &self.names, &oracle, &exclude);
+        let mut mentions =
+            dateline_text::mentions::find_mentions(text, &self.names, &oracle, &exclude);
+        learned::adjudicate(self, text, &exclude, &oracle, &mut mentions);
         let mut people = Vec::new();
         for p in &mentions.people {
             ev("people", p.name.span, p.name.rule);

@@ -1,0 +1,311 @@
+//! The learned step: a CRF tagger (`dateline-tagger`) adjudicates the people the rules found.
+//!
+//! The rules decide first; the model sees their labels among its features and then, per person:
+//! - a rule person the model also tags is kept as the rules found it (rule id unchanged);
+//! - a rule person the model rejects (mean probability of its words being a person's name below
+//!   [`Policy::drop_below`]) is dropped, unless the rules had strong evidence of a person (an age
+//!   or a title/role), which [`Policy::keep_with_evidence`] honours;
+//! - a name the model tags with probability at least [`Policy::add_above`] that the rules did not
+//!   report, outside the credit and not overlapping an organization or a place phrase the
+//!   gazetteer knows, is added with the rule id `model.crf.person`.
+//!
+//! The thresholds of [`Policy::default`] come from cross-validation on the gold sets
+//! (`cargo run --release -p dateline-tagger --example crossval`); the model shipped is trained on
+//! all of them (`data/model/README.md`).
+
+use crate::Engine;
+use dateline_model::Span;
+use dateline_tagger::train::{Sample, Unaligned, align};
+use dateline_tagger::{Hints, Kind, Model, WordClasses};
+use dateline_text::Found;
+use dateline_text::mentions::{Mentions, OrgFound, PersonFound, PlaceOracle};
+use std::sync::{Arc, LazyLock};
+
+/// The rule id of a person the model added.
+pub const RULE_PERSON: &str = "model.crf.person";
+/// The rule id of an organization the model added.
+pub const RULE_ORGANIZATION: &str = "model.crf.organization";
+
+static BUILTIN_BYTES: &[u8] = include_bytes!("../../../data/model/tagger.crfsuite");
+
+static BUILTIN: LazyLock<Arc<Model>> = LazyLock::new(|| {
+    Arc::new(
+        Model::from_crfsuite(BUILTIN_BYTES, WordClasses::builtin())
+            .expect("builtin data/model/tagger.crfsuite"),
+    )
+});
+
+/// The model shipped with dateline (read on first use).
+pub fn builtin_model() -> Arc<Model> {
+    BUILTIN.clone()
+}
+
+/// How the model's probabilities turn into decisions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Policy {
+    /// A rule person whose words the model gives a mean person probability below this is dropped.
+    pub drop_below: f64,
+    /// A name the model tags with at least this mean probability is added.
+    pub add_above: f64,
+    /// Never drop a rule person that came with an age or a role.
+    pub keep_with_evidence: bool,
+    /// Also add organizations the model tags with at least `add_above` that the rules missed.
+    pub organizations: bool,
+    /// An organization the model tags over exactly the words of a place phrase replaces the
+    /// place ("Liverpool's Mohamed Salah": the club, not the city).
+    pub organizations_over_places: bool,
+    /// Report the model's people only, ignoring the rules' (to measure the model by itself).
+    pub model_only: bool,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            drop_below: 0.5,
+            add_above: 0.9,
+            keep_with_evidence: true,
+            organizations: false,
+            organizations_over_places: false,
+            model_only: false,
+        }
+    }
+}
+
+/// The model an engine consults, if any, and how.
+///
+/// Off by default: cross-validated on the gold sets, the model changed one caption's people for
+/// the better and no organization (ARCHITECTURE.md, the learned step), too little for its cost.
+pub(crate) type Learned = Option<(Arc<Model>, Policy)>;
+
+impl Engine {
+    /// Uses `model` (or none: the rules alone, the default) with `policy` to adjudicate people;
+    /// [`builtin_model`] is the model shipped with dateline.
+    pub fn set_learned(&mut self, model: Option<Arc<Model>>, policy: Policy) {
+        self.learned = model.map(|m| (m, policy));
+    }
+
+    /// A training sequence for `text` from gold people and organizations, with the features the
+    /// engine would compute at extraction time. Without `rule_labels` the rules' people,
+    /// organizations and places are left out of the features: a model trained so judges names on
+    /// its own evidence (features it never saw are ignored at tagging time).
+    pub fn learned_sample(
+        &self,
+        text: &str,
+        people: &[String],
+        organizations: &[String],
+        lex: &WordClasses,
+        rule_labels: bool,
+    ) -> (Sample, Unaligned) {
+        let credit = dateline_text::credit::find_credit(text, &self.agencies)
+            .map(|c| c.all_spans())
+            .unwrap_or_default();
+        let oracle = crate::GazetteerOracle::with_cache_key(&self.gazetteer, self.cache_key);
+        let mentions = dateline_text::mentions::find_mentions(text, &self.names, &oracle, &credit);
+        let view = self.names.case_view(text);
+        let seen = view.as_deref().unwrap_or(text);
+        let (people_spans, org_spans, places) = if rule_labels {
+            rule_spans(&mentions)
+        } else {
+            Default::default()
+        };
+        let hints = Hints {
+            credit: &credit,
+            people: &people_spans,
+            organizations: &org_spans,
+            places: &places,
+            oracle: &oracle,
+        };
+        let tokens = dateline_tagger::tokens(seen);
+        let features = dateline_tagger::features::features(seen, &tokens, &hints, lex);
+        let (labels, unaligned) = align(text, &tokens, &credit, people, organizations);
+        (Sample { features, labels }, unaligned)
+    }
+}
+
+type RuleSpans = (
+    Vec<Span>,
+    Vec<Span>,
+    Vec<(Span, Option<dateline_text::mentions::KnownKind>)>,
+);
+
+fn rule_spans(m: &Mentions) -> RuleSpans {
+    (
+        m.people.iter().map(|p| p.name.span).collect(),
+        m.organizations.iter().map(|o| o.name.span).collect(),
+        m.places
+            .iter()
+            .map(|p| (p.span, p.known.as_ref().map(|k| k.kind)))
+            .collect(),
+    )
+}
+
+/// Applies the model's view of people to the rules' mentions (see the module doc).
+pub(crate) fn adjudicate(
+    engine: &Engine,
+    text: &str,
+    credit: &[Span],
+    oracle: &dyn PlaceOracle,
+    mentions: &mut Mentions,
+) {
+    let Some((model, policy)) = &engine.learned else {
+        return;
+    };
+    let view = engine.names.case_view(text);
+    let seen = view.as_deref().unwrap_or(text);
+    let (people, orgs, places) = rule_spans(mentions);
+    let tagged = model.tag(
+        seen,
+        &Hints {
+            credit,
+            people: &people,
+            organizations: &orgs,
+            places: &places,
+            oracle,
+        },
+    );
+    if policy.model_only {
+        mentions.people.clear();
+    }
+    mentions.people.retain(|p| {
+        let strong = policy.keep_with_evidence && (p.age.is_some() || p.role.is_some());
+        strong
+            || tagged
+                .span_prob(p.name.span, Kind::Person)
+                .is_none_or(|prob| prob >= policy.drop_below)
+    });
+    let overlaps = |a: Span, b: Span| a.start < b.end && b.start < a.end;
+    let mut added = false;
+    for (span, prob) in tagged.spans(Kind::Person) {
+        if prob < policy.add_above
+            || credit.iter().any(|c| overlaps(*c, span))
+            || (!policy.model_only && people.iter().any(|p| overlaps(*p, span)))
+            || orgs.iter().any(|o| overlaps(*o, span))
+            || places
+                .iter()
+                .any(|(p, known)| known.is_some() && overlaps(*p, span))
+        {
+            continue;
+        }
+        mentions.people.push(PersonFound {
+            name: Found::new(span.slice(text).to_string(), span, RULE_PERSON),
+            age: None,
+            role: None,
+        });
+        added = true;
+    }
+    if added {
+        mentions.people.sort_by_key(|p| p.name.span.start);
+    }
+    if !policy.organizations {
+        return;
+    }
+    let mut added = false;
+    for (span, prob) in tagged.spans(Kind::Organization) {
+        let same_place =
+            policy.organizations_over_places && mentions.places.iter().any(|p| p.span == span);
+        if prob < policy.add_above
+            || credit.iter().any(|c| overlaps(*c, span))
+            || mentions.people.iter().any(|p| overlaps(p.name.span, span))
+            || orgs.iter().any(|o| overlaps(*o, span))
+            || (!same_place
+                && places
+                    .iter()
+                    .any(|(p, known)| known.is_some() && overlaps(*p, span)))
+        {
+            continue;
+        }
+        if same_place {
+            mentions.places.retain(|p| p.span != span);
+        }
+        mentions.organizations.push(OrgFound {
+            name: Found::new(span.slice(text).to_string(), span, RULE_ORGANIZATION),
+            acronym: None,
+            canonical: None,
+        });
+        added = true;
+    }
+    if added {
+        mentions.organizations.sort_by_key(|o| o.name.span.start);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CaptionInput;
+    use dateline_tagger::train::{Params, train_to_file};
+
+    // written
+    const TRAIN: &[(&str, &[&str])] = &[
+        (
+            "Striker Tom Berg celebrates with John Okafor after scoring.",
+            &["Tom Berg", "John Okafor"],
+        ),
+        (
+            "Farmer Ahmed Saleh, 40, harvests wheat near the village.",
+            &["Ahmed Saleh"],
+        ),
+        (
+            "Children play in a street as Laila Haddad, 12, looks on.",
+            &["Laila Haddad"],
+        ),
+    ];
+
+    fn trained(engine: &Engine) -> Arc<Model> {
+        let lex = WordClasses::builtin();
+        let samples: Vec<Sample> = TRAIN
+            .iter()
+            .map(|(t, p)| {
+                let people: Vec<String> = p.iter().map(|s| s.to_string()).collect();
+                engine.learned_sample(t, &people, &[], &lex, false).0
+            })
+            .collect();
+        let path =
+            std::env::temp_dir().join(format!("dateline-learned-{}.crfsuite", std::process::id()));
+        let params = Params {
+            c1: 0.0,
+            c2: 0.1,
+            max_iterations: 100,
+        };
+        train_to_file(&samples, params, &path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        Arc::new(Model::from_crfsuite(&bytes, lex).unwrap())
+    }
+
+    #[test]
+    fn people_the_model_decided_name_the_model_in_their_evidence() {
+        let mut engine = Engine::builtin();
+        let model = trained(&engine);
+        engine.set_learned(
+            Some(model),
+            Policy {
+                model_only: true,
+                ..Policy::default()
+            },
+        );
+        let rec = engine.extract(&CaptionInput::new(TRAIN[0].0));
+        let names: Vec<&str> = rec.people.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Tom Berg", "John Okafor"]);
+        let ev = &rec.evidence["people"];
+        assert!(ev.iter().all(|e| e.rule == RULE_PERSON), "{ev:?}");
+        assert_eq!(&rec.caption[ev[0].start..ev[0].end], "Tom Berg");
+    }
+
+    #[test]
+    fn without_a_model_the_rules_alone_decide() {
+        let rec = Engine::builtin().extract(&CaptionInput::new(TRAIN[0].0));
+        assert!(
+            rec.evidence
+                .get("people")
+                .into_iter()
+                .flatten()
+                .all(|e| !e.rule.starts_with("model."))
+        );
+    }
+
+    #[test]
+    fn the_shipped_model_reads() {
+        assert!(builtin_model().word_classes().common_size("the").is_some());
+    }
+}
