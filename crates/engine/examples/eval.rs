@@ -4,17 +4,21 @@
 //! `cargo run --release -p dateline-engine --example eval -- GOLD.jsonl... [--errors FIELD]`
 //!
 //! Prints one line per set: macro-F1 and the F1 of every field. `--errors FIELD` also prints the
-//! disagreements on that field (`--errors all` for every field). Use it only on sets whose
+//! disagreements on that field (`--errors all` for every field). `--learned` turns on the
+//! learned tagger's adjudication of people (off by default). Use it only on sets whose
 //! errors may be read (dev and the held-out sets already analysed; see EVALUATION.md).
 use dateline_engine::{CaptionInput, Engine, eval};
 
 fn main() {
     let mut files = Vec::new();
     let mut errors: Option<String> = None;
+    let mut learned = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--errors" {
             errors = args.next();
+        } else if a == "--learned" {
+            learned = true;
         } else {
             files.push(a);
         }
@@ -23,7 +27,13 @@ fn main() {
         eprintln!("usage: eval GOLD.jsonl... [--errors FIELD|all]");
         std::process::exit(2);
     }
-    let engine = Engine::builtin();
+    let mut engine = Engine::builtin();
+    if learned {
+        engine.set_learned(
+            Some(dateline_engine::learned::builtin_model()),
+            dateline_engine::learned::Policy::default(),
+        );
+    }
     let mut all = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
