@@ -388,6 +388,14 @@ const CASES: &[Case] = &[
         Some("Kyiv City"),
         Some("UA"),
     ),
+    // A lowercase landmark word after a name the gazetteer lacks.
+    case(
+        "Devotees gather at the Pashupatinath temple in Kathmandu, Nepal, February 18, 2023. REUTERS/Jane Doe",
+        Some("Pashupatinath temple"),
+        Some("Kathmandu"),
+        None,
+        Some("NP"),
+    ),
     // A town's old quarter is a part of it.
     case(
         "A view of the damaged mosque in the Old City of Mosul, Iraq, July 1, 2017. REUTERS/Jane Doe",

@@ -626,7 +626,9 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "boulevard" | "bazaar" | "terminal" | "station" | "shrine" | "tomb" | "mausoleum"
         | "monastery" | "synagogue" | "theatre" | "theater" | "prison" | "jail" | "refinery"
         | "mall" | "hotel" | "air base" | "airbase" | "airfield" | "military airport"
-        | "military base" | "naval base" | "barracks" | "university" | "campus" => {
+        | "military base" | "naval base" | "barracks" | "university" | "campus" | "pagoda"
+        | "fort" | "fortress" | "citadel" | "graveyard" | "plaza" | "gurdwara" | "basilica"
+        | "chapel" => {
             PlaceCue::Landmark
         }
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
