@@ -37,6 +37,10 @@ struct Cli {
     /// The archive file (SQLite); default: archive.sqlite in the user data dir.
     #[arg(long, global = true, env = "DATELINE_ARCHIVE")]
     archive: Option<PathBuf>,
+    /// Let the learned tagger (a CRF over the caption's words) confirm, drop or add people;
+    /// off by default until blind sets show it helps (EVALUATION.md).
+    #[arg(long, global = true, env = "DATELINE_LEARNED")]
+    learned: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -236,6 +240,12 @@ fn load_engine(cli: &Cli) -> Result<Engine> {
         dateline_geo::Gazetteer::with_overlays(blobs).context("loading imported gazetteers")?
     };
     let mut engine = Engine::new(gazetteer);
+    if cli.learned {
+        engine.set_learned(
+            Some(dateline_engine::learned::builtin_model()),
+            dateline_engine::learned::Policy::default(),
+        );
+    }
     let lexicon_dir = cli
         .lexicon_dir
         .clone()
