@@ -396,6 +396,14 @@ const CASES: &[Case] = &[
         None,
         Some("NP"),
     ),
+    // "Camp X", "Fort X": a base named with its word first.
+    case(
+        "Soldiers stand at Camp Bastion in Helmand province, Afghanistan, October 26, 2014. REUTERS/Jane Doe",
+        Some("Camp Bastion"),
+        None,
+        Some("Helmand"),
+        Some("AF"),
+    ),
     // A town's old quarter is a part of it.
     case(
         "A view of the damaged mosque in the Old City of Mosul, Iraq, July 1, 2017. REUTERS/Jane Doe",

@@ -624,14 +624,69 @@ fn find_mentions_cased(
     if !is_english(text, &words, lex) {
         return m;
     }
+    let mut single = Vec::new();
     for piece in candidates {
         if let Some(person) = person(text, &words, &piece, lex, oracle) {
             merge_person(&mut m.people, person, text);
+        } else if piece.last == piece.first + 1 {
+            single.push(piece);
         }
     }
-    m.people
-        .retain(|p| p.name.value.contains(' ') || p.age.is_some() || p.role.is_some());
+    m.people.retain(|p| {
+        p.name.value.contains(' ')
+            || p.age.is_some()
+            || p.role.is_some()
+            || p.name.rule == "person.listed"
+    });
+    listed_people(text, &words, &single, lex, oracle, &mut m.people);
+    m.people.sort_by_key(|p| p.name.span.start);
     m
+}
+
+/// "Neymar, Vinicius Junior and Raphinha celebrate": a single name listed with a person's full
+/// name is a person too (sports captions name players so), unless it is a place or an
+/// everyday word.
+fn listed_people(
+    text: &str,
+    words: &[Word],
+    single: &[Piece],
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+    people: &mut Vec<PersonFound>,
+) {
+    let joined = |a: Span, b: Span| {
+        a.end <= b.start && matches!(text[a.end..b.start].trim(), "," | "and" | ", and" | "&")
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for piece in single {
+            if people.iter().any(|p| p.name.span == piece.span) {
+                continue;
+            }
+            let w = words[piece.first].span.slice(text);
+            let plausible = names::is_capitalized(w)
+                && !names::is_all_caps(w)
+                && w.len() >= 3
+                && lex.common_size(w).is_none()
+                && !lex.is("not_name", w)
+                && !lex.is("title", w)
+                && oracle.place(w).is_none()
+                && oracle.demonym(w).is_none();
+            let beside_person = people.iter().any(|p| {
+                (p.name.value.contains(' ') || p.name.rule == "person.listed")
+                    && (joined(piece.span, p.name.span) || joined(p.name.span, piece.span))
+            });
+            if plausible && beside_person {
+                people.push(PersonFound {
+                    name: Found::new(w.to_string(), piece.span, "person.listed"),
+                    age: None,
+                    role: None,
+                });
+                changed = true;
+            }
+        }
+    }
 }
 
 /// "China International Search and Rescue Team", "Brighton and Hove Albion": an organization

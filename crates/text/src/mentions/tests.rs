@@ -128,3 +128,18 @@ fn captions_in_capitals_are_read_in_ordinary_case() {
             .is_none()
     );
 }
+
+#[test]
+fn single_names_listed_with_a_full_name_are_people() {
+    // written
+    let m = run("Neymar, Vinicius Junior and Raphinha celebrate a goal in Aleppo, Syria.");
+    let names: Vec<&str> = m.people.iter().map(|p| p.name.value.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Neymar", "Vinicius Junior", "Raphinha"],
+        "{names:?}"
+    );
+    // A place in the list stays a place.
+    let m = run("Ali Hassan and Damascus residents wait.");
+    assert!(m.people.iter().all(|p| p.name.value != "Damascus"));
+}
