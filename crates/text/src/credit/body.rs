@@ -111,7 +111,7 @@ pub(super) enum Kind {
     Empty,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(super) struct Parsed {
     pub(super) creators: Vec<(String, Span)>,
     pub(super) hits: Vec<(usize, Span)>,
@@ -202,6 +202,10 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         if let Some(m) = FILE_SUFFIX.find(&text[seg.start..seg.end]) {
             seg = trim_span(text, Span::new(seg.start, seg.start + m.start()));
         }
+        // "(c) AFP 2023", "© Jane Doe 2021": the copyright year is no part of a name.
+        if let Some(head) = strip_year(&text[seg.start..seg.end]) {
+            seg = trim_span(text, Span::new(seg.start, seg.start + head.len()));
+        }
         let st = &text[seg.start..seg.end];
         let kind;
         if st.is_empty() {
@@ -222,8 +226,10 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                     p.hits.push((a, x));
                     p.hits.push((b, y));
                 }
+                // "PAP/Name via REUTERS", "Action Images via Reuters/Name": the agency after
+                // "via" is the credit's agency (X via Y -> Y).
                 (_, Some(b)) => {
-                    p.hits.push((b, y));
+                    p.hits.insert(0, (b, y));
                     if let Some(a) = ex {
                         p.hits.push((a, x));
                     }
@@ -287,6 +293,11 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                     .unknown
                     .push((text[outlet.start..outlet.end].to_string(), outlet)),
             }
+        } else if labelled && nsegs == 1 && is_caps_word(st) {
+            // "Photo: HARBOUR": one word in capitals alone after a label is an agency, not a
+            // surname.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
         } else if let Some(mut persons) = split_persons(text, dedouble(text, seg)) {
             kind = Kind::Person;
             // "(AP Photo/Xinhua, Name)": a known agency in a list of names is the source of
@@ -382,4 +393,22 @@ pub(super) fn find_word_ci(s: &str, word: &str) -> Option<usize> {
         from = end;
     }
     None
+}
+
+/// `s` without a trailing year ("AFP 2023" -> "AFP"); `None` when it has none.
+pub(super) fn strip_year(s: &str) -> Option<&str> {
+    let b = s.as_bytes();
+    let n = b.len();
+    (n > 5
+        && b[n - 4..].iter().all(u8::is_ascii_digit)
+        && matches!(&b[n - 4..n - 2], b"19" | b"20")
+        && b[n - 5].is_ascii_whitespace())
+    .then(|| s[..n - 5].trim_end())
+}
+
+/// One word of three letters or more, every letter a capital ("HARBOUR", "NEWSPIX").
+pub(super) fn is_caps_word(s: &str) -> bool {
+    !s.contains(char::is_whitespace)
+        && s.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && s.chars().all(|c| c.is_uppercase() || c == '-')
 }

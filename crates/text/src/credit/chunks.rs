@@ -10,9 +10,10 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)^(?:
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
-          | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from))\b
-          | (?P<label>photo\s+credits?|photo(?:graph)?s?|pictures?|images?|credits?|copyright|fotos?|photographer|source)\s*(?::|\.{2,}|…)
-          | (?P<copy>©)
+          | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von))\b
+          | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
+          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|images?|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte)\s*(?::|\.{2,}|…)
+          | (?P<copy>©|\(c\)(?:\s|$))
         )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
     )
     .expect("credit prefix regex")
@@ -63,7 +64,13 @@ pub(super) fn chunks(text: &str) -> Vec<Chunk> {
             let close = if open == b'(' { b')' } else { b']' };
             let limit = (i + 400).min(bytes.len());
             let j = (i + 1..limit).find(|&j| bytes[j] == close || bytes[j] == open);
-            if let Some(j) = j.filter(|&j| bytes[j] == close) {
+            // "Press Information Department (PID)/Handout": a group glued to a slash is part
+            // of a chain; "(c) AFP 2023": a copyright sign.
+            let glued = |j: usize| {
+                bytes.get(j + 1) == Some(&b'/')
+                    || (j == i + 2 && bytes[i + 1].eq_ignore_ascii_case(&b'c'))
+            };
+            if let Some(j) = j.filter(|&j| bytes[j] == close && !glued(j)) {
                 plain_chunks(text, Span::new(start, i), &mut out);
                 out.push(Chunk {
                     inner: Span::new(i + 1, j),
@@ -215,14 +222,19 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
     if let Some(c) = may_start_with(
         t,
         &[
-            b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou",
+            b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
+            b"bil", b"que", b"fue", b"fon", b"(c)",
         ],
     )
     .then(|| PREFIX.captures(t))
     .flatten()
     {
         let m = c.get(0)?;
-        let body = Span::new(s.start + m.end(), s.end);
+        let mut body = Span::new(s.start + m.end(), s.end);
+        // "Courtesy of the Ministry of Health": the ministry, as written, without the article.
+        if c.name("court").is_some() && text[body.start..body.end].starts_with("the ") {
+            body.start += 4;
+        }
         let mut p = parse_body(text, body, lex, true);
         let mut unit_span = unit_span;
         if let Some(at) = p.prose_at {
@@ -242,7 +254,9 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
             }
         }
         if p.found_anything() || p.has_placeholder() {
-            let rule = if c.name("pa").is_some() {
+            let rule = if c.name("court").is_some() {
+                "credit.courtesy"
+            } else if c.name("pa").is_some() {
                 "credit.should_read"
             } else if c.name("ci").is_some() {
                 "credit.credit_image"
@@ -329,6 +343,21 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         return None;
     }
     let last = text[s.end..].trim().is_empty();
+    // The chunk is a line of its own: after a line break, and the line ends with it.
+    let own_line = text[..ch.inner.start]
+        .trim_end_matches([' ', '\t'])
+        .ends_with('\n')
+        && text[s.end..]
+            .trim_start_matches([' ', '\t', '.'])
+            .chars()
+            .next()
+            .is_none_or(|c| c == '\n' || c == '\r');
+    if (last || own_line)
+        && !p.invalid
+        && let Some(p) = standalone_chain(text, s, &p)
+    {
+        return Some(unit(p, "credit.standalone", unit_span));
+    }
     // "…the state itself. Siegfried Modola/The Globe and Mail": a name and an outlet as the
     // caption's last sentence, even an outlet we do not know ("The …" or "… Times").
     if last
@@ -496,4 +525,80 @@ pub(super) fn glued_stop(s: &str) -> bool {
     it.next() == Some('.')
         && it.next().is_some_and(char::is_lowercase)
         && it.next().is_some_and(char::is_lowercase)
+}
+
+/// A credit that stands alone at the end of the caption or on a line of its own, with no agency
+/// the lexicon knows: "…on Tuesday.\nJohn Smith / Agency Name", "… Monday. NAME/NEWSPIX", an
+/// institution's photo block "MONUSCO/Jane Doe", "Ministry of Defence/Handout". Only there: in
+/// the middle of a caption such a pair is as likely prose ("Syria/Turkey border").
+fn standalone_chain(text: &str, s: Span, p: &Parsed) -> Option<Parsed> {
+    let t = &text[s.start..s.end];
+    let segs: Vec<&str> = t.split('/').map(str::trim).collect();
+    if !(2..=4).contains(&segs.len()) || segs.iter().any(|x| x.is_empty()) {
+        return None;
+    }
+    let words = |x: &str| x.split_whitespace().count();
+    // A single capitalized word of 2–8 letters, every letter a capital: an institution's
+    // acronym ("MONUSCO", "ISPR"), not a one-word name.
+    let acronym = |x: &str| {
+        let n = x.chars().filter(|c| c.is_alphabetic()).count();
+        words(x) == 1
+            && (2..=8).contains(&n)
+            && x.chars()
+                .all(|c| c.is_uppercase() || c == '-' || c.is_ascii_digit())
+    };
+    // Name first, then an agency as written: "John Smith / Agency Name", "JOHN SMITH/NEWSPIX".
+    if p.kinds.len() == 2
+        && p.kinds[0] == Kind::Person
+        && matches!(p.kinds[1], Kind::Person | Kind::Org)
+        && p.creators.len() == 1
+        && p.unknown.len() == 1
+        && words(&p.creators[0].0) >= 2
+        && words(&p.unknown[0].0) <= 5
+        && looks_capitalized(&p.unknown[0].0)
+    {
+        return Some(p.clone());
+    }
+    // The institution first, then a person or a placeholder: "MONUSCO/Jane Doe",
+    // "Ministry of Defence/Handout", "Turkish Presidency/Name/Handout".
+    let first = segs[0];
+    let org_first = match p.kinds.first() {
+        Some(Kind::Org) => words(first) <= 8 && !first.chars().any(|c| c.is_ascii_digit()),
+        Some(Kind::Person) => acronym(first),
+        _ => false,
+    };
+    let rest_ok = p.kinds[1..]
+        .iter()
+        .all(|k| matches!(k, Kind::Person | Kind::Placeholder | Kind::Empty))
+        && p.kinds[1..].iter().any(|k| *k != Kind::Empty);
+    if org_first && rest_ok {
+        let mut p = p.clone();
+        let org = Span::new(s.start, s.start + t.find('/')?);
+        let org = trim_span(text, org);
+        let name = text[org.start..org.end].to_string();
+        p.creators.retain(|(_, sp)| sp.start >= org.end);
+        p.unknown = vec![(name, org)];
+        // "MONUSCO/Jane Doe": the second part is the photographer.
+        if p.creators.is_empty()
+            && p.kinds[1] == Kind::Person
+            && let Some(sp) = segs.get(1)
+        {
+            let at = s.start + t.find('/')? + 1;
+            let sp_span = trim_span(
+                text,
+                Span::new(
+                    at,
+                    at + t[at - s.start..]
+                        .find('/')
+                        .unwrap_or(t.len() - (at - s.start)),
+                ),
+            );
+            if words(sp) >= 2 && is_person_name(&text[sp_span.start..sp_span.end]) {
+                p.creators
+                    .push((text[sp_span.start..sp_span.end].to_string(), sp_span));
+            }
+        }
+        return Some(p);
+    }
+    None
 }

@@ -253,3 +253,25 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
         extra,
     })
 }
+
+impl AgencyLexicon {
+    /// The agency a photo's own Credit or Source field names (IPTC 2:110 / 2:115, XMP
+    /// `photoshop:Credit` / `photoshop:Source`), read as a credit line is: "AFP via Getty Images"
+    /// → AFP, "EPA-EFE" → EPA, "REUTERS/Name" → Reuters, "Anadolu Agency" → Anadolu; an unknown
+    /// agency as written. Returns the name and the credit rule that read it; `None` when the field
+    /// names only a person ("Jane Doe") or nothing a credit would.
+    ///
+    /// One reading for the caption's credit and the file's fields, so the two can be compared.
+    pub fn normalize_field(&self, field: &str) -> Option<(String, &'static str)> {
+        let field = field.trim();
+        if field.is_empty() || field.len() > 400 {
+            return None;
+        }
+        let agency = |c: CreditFound| c.agency.map(|a| (a.value, a.rule));
+        // As a credit line first; then as the body of a labelled credit, since the field is one
+        // ("My Agency" alone would be no credit in a caption).
+        find_credit(field, self)
+            .and_then(agency)
+            .or_else(|| find_credit(&format!("Credit: {field}"), self).and_then(agency))
+    }
+}

@@ -65,7 +65,9 @@ fn lexicon_errors_and_extend() {
     let mut l = lex();
     l.extend("user.tsv", "Daily Sabah Photo Desk\tDSPD\n")
         .unwrap();
-    assert!(find_credit("Fans cheer in Istanbul. Ali Veli/DSPD", &lex()).is_none());
+    // Unknown, the agency stays as written; the user's row names it.
+    let c = find_credit("Fans cheer in Istanbul. Ali Veli/DSPD", &lex()).unwrap();
+    assert_eq!(c.agency.unwrap().value, "DSPD");
     let c = find_credit("Fans cheer in Istanbul. Ali Veli/DSPD", &l).unwrap();
     assert_eq!(c.agency.unwrap().value, "Daily Sabah Photo Desk");
     // A user's row wins: make Getty Images a plain agency.
@@ -936,4 +938,253 @@ fn distributor_partners_and_copyright_parts() {
         &["MAHMUD HAMS"],
         Some("AFP"),
     );
+}
+
+#[test]
+fn a_metadata_field_names_its_agency() {
+    // written
+    let l = lex();
+    let a = |s: &str| l.normalize_field(s).map(|(n, _)| n);
+    assert_eq!(a("Reuters").as_deref(), Some("Reuters"));
+    assert_eq!(a("AFP via Getty Images").as_deref(), Some("AFP"));
+    assert_eq!(a("EPA-EFE").as_deref(), Some("EPA"));
+    assert_eq!(a("Anadolu Agency").as_deref(), Some("Anadolu"));
+    assert_eq!(a("REUTERS/Jane Doe").as_deref(), Some("Reuters"));
+    assert_eq!(a("Jane Doe/AFP/Getty Images").as_deref(), Some("AFP"));
+    assert_eq!(
+        a("Getty Images North America").as_deref(),
+        Some("Getty Images")
+    );
+    // An agency the lexicon lacks, as written; a person or nothing gives none.
+    assert_eq!(
+        a("Harbour Photo Desk").as_deref(),
+        Some("Harbour Photo Desk")
+    );
+    assert_eq!(a("Jane Doe"), None);
+    assert_eq!(a("  "), None);
+}
+
+#[test]
+fn a_credit_on_its_own_line() {
+    // written
+    check(
+        "Residents walk past a damaged school in Kharkiv on Tuesday.\nJohn Smith / Harbour Photo Desk",
+        &["John Smith"],
+        Some("Harbour Photo Desk"),
+    );
+    // written
+    check(
+        "Residents walk past a damaged school in Kharkiv on Tuesday.\nPhoto: HARBOUR",
+        &[],
+        Some("HARBOUR"),
+    );
+    // written: a name and an agency the lexicon lacks, as the caption's last sentence.
+    check(
+        "Fishermen haul their nets at dawn near Mombasa on Monday. PETER OTIENO/COASTPIX",
+        &["PETER OTIENO"],
+        Some("COASTPIX"),
+    );
+    // written: in the middle of a caption such a pair is no credit.
+    assert!(
+        find_credit(
+            "Trade on the Syria/Turkey border resumed. Shops reopened.",
+            &lex()
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn labels_in_other_languages() {
+    // written
+    check(
+        "Farmers harvest rice near Dhaka. PHOTO: AFP",
+        &[],
+        Some("AFP"),
+    );
+    check(
+        "Farmers harvest rice near Dhaka. Photo : AFP",
+        &[],
+        Some("AFP"),
+    );
+    check(
+        "Farmers harvest rice near Dhaka. Foto: EFE/Juan Pérez",
+        &["Juan Pérez"],
+        Some("EFE"),
+    );
+    check(
+        "Farmers harvest rice near Dhaka (Foto: Juan Pérez/EFE)",
+        &["Juan Pérez"],
+        Some("EFE"),
+    );
+    check(
+        "Des manifestants défilent à Lyon. (Crédit photo : Jean Dupont / AFP)",
+        &["Jean Dupont"],
+        Some("AFP"),
+    );
+    check(
+        "Tüntetők Debrecenben. Fotó: MTI/Kovács Péter",
+        &["Kovács Péter"],
+        Some("MTI"),
+    );
+    check(
+        "Manifestanti a Torino. Foto di Mario Rossi/LaPresse",
+        &["Mario Rossi"],
+        Some("LaPresse"),
+    );
+    check(
+        "Demonstranten in Kassel. Bild: Hans Müller/dpa",
+        &["Hans Müller"],
+        Some("DPA"),
+    );
+    check("Niños en Cusco. Foto: Andina", &[], Some("Andina"));
+}
+
+#[test]
+fn institutional_photo_blocks() {
+    // written
+    check(
+        "Peacekeepers patrol near Bunia. UN Photo/Jane Doe",
+        &["Jane Doe"],
+        Some("UN Photo"),
+    );
+    check(
+        "Peacekeepers patrol near Bunia. MONUSCO/Jane Doe",
+        &["Jane Doe"],
+        Some("MONUSCO"),
+    );
+    check(
+        "Soldiers stand guard in Quetta. ISPR/Handout via Reuters",
+        &[],
+        Some("Reuters"),
+    );
+    check(
+        "The premier speaks in Lahore. Press Information Department (PID)/Handout via REUTERS",
+        &[],
+        Some("Reuters"),
+    );
+    check(
+        "The premier speaks in Lahore. Press Information Department (PID)/Handout",
+        &[],
+        Some("Press Information Department (PID)"),
+    );
+    check(
+        "The minister visits flood victims in Sindh. Courtesy of the Ministry of Health",
+        &[],
+        Some("Ministry of Health"),
+    );
+    check(
+        "The minister visits flood victims in Sindh. Photo courtesy of the Ministry of Information",
+        &[],
+        Some("Ministry of Information"),
+    );
+    check(
+        "A volunteer hands out bread. Courtesy of Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    // An official agency yields to the news agency that passes the picture on.
+    check(
+        "The emir arrives in Doha. QNA/Handout via REUTERS",
+        &[],
+        Some("Reuters"),
+    );
+    check(
+        "A rally in Warsaw. PAP/Jan Kowalski via REUTERS",
+        &["Jan Kowalski"],
+        Some("Reuters"),
+    );
+}
+
+#[test]
+fn copyright_sign_credits() {
+    // written
+    check(
+        "A woman waits in Sylhet. © Jane Doe / Majority World",
+        &["Jane Doe"],
+        Some("Majority World"),
+    );
+    check("A woman waits in Sylhet. (c) AFP 2023", &[], Some("AFP"));
+    check(
+        "A woman waits in Sylhet. © Jane Doe 2021",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "A woman waits in Sylhet. Copyright: Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "A woman waits in Sylhet. Image: Jane Doe/Anadolu",
+        &["Jane Doe"],
+        Some("Anadolu"),
+    );
+}
+
+#[test]
+fn agencies_beyond_the_big_four() {
+    // written
+    let cases: &[(&str, &[&str], &str)] = &[
+        (
+            "Villagers wade through water in Assam. PTI Photo",
+            &[],
+            "PTI",
+        ),
+        (
+            "Villagers wade through water in Assam. (ANI Photo)",
+            &[],
+            "ANI",
+        ),
+        (
+            "Protesters gather in Bandung. ANTARA FOTO/Budi Santoso",
+            &["Budi Santoso"],
+            "Antara",
+        ),
+        (
+            "Protesters gather in Bandung. Antara Foto/Budi Santoso via REUTERS",
+            &["Budi Santoso"],
+            "Reuters",
+        ),
+        (
+            "People queue in Plovdiv. BTA/Ivan Ivanov",
+            &["Ivan Ivanov"],
+            "BTA",
+        ),
+        (
+            "Lawmakers meet in Ottawa. THE CANADIAN PRESS/Jane Doe",
+            &["Jane Doe"],
+            "The Canadian Press",
+        ),
+        ("Fishermen land their catch in Beira. Foto: AIM", &[], "AIM"),
+        ("Crowds in Rosario. Foto: Télam", &[], "Télam"),
+        (
+            "A man walks in Wuhan. Zhang Wei/China News Service via Getty Images",
+            &["Zhang Wei"],
+            "China News Service",
+        ),
+        (
+            "Fans cheer in Osaka. The Yomiuri Shimbun via AP Images",
+            &[],
+            "AP",
+        ),
+        (
+            "Rescuers search in Kyiv. Ukrinform/Jane Doe",
+            &["Jane Doe"],
+            "Ukrinform",
+        ),
+        (
+            "Demonstrators in Moscow. Sputnik/Ivan Petrov via REUTERS",
+            &["Ivan Petrov"],
+            "Reuters",
+        ),
+        (
+            "A market in Kano. Jane Doe/Panos Pictures",
+            &["Jane Doe"],
+            "Panos Pictures",
+        ),
+    ];
+    for (text, creators, agency) in cases {
+        check(text, creators, Some(agency));
+    }
 }
