@@ -192,7 +192,7 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         .collect();
     let nsegs = segs.len();
     let mut prev = Kind::Empty;
-    for (idx, seg) in segs.into_iter().enumerate() {
+    for (idx, seg) in segs.iter().copied().enumerate() {
         let mut seg = trim_span_chars(
             text,
             seg,
@@ -293,6 +293,20 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                     .unknown
                     .push((text[outlet.start..outlet.end].to_string(), outlet)),
             }
+        } else if idx == 0
+            && is_caps_word(st)
+            && st.chars().count() <= 8
+            && lex.lookup(st).is_none()
+            && segs.get(1).is_some_and(|n| {
+                let nt = text[n.start..n.end].trim();
+                let head = find_word_ci(nt, "via").map_or(nt, |v| nt[..v].trim());
+                is_placeholder(head)
+            })
+        {
+            // "UNRWA/Handout via REUTERS": an acronym in capitals before a placeholder is the
+            // institution that handed the picture out, not a photographer.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
         } else if labelled && nsegs == 1 && is_caps_word(st) {
             // "Photo: HARBOUR": one word in capitals alone after a label is an agency, not a
             // surname.

@@ -296,6 +296,23 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
     {
         return Some(unit(p, "credit.glued_tail", span));
     }
+    // "… in 102 emergency shelters. Harbour Images": a picture agency's name alone as the
+    // caption's last sentence, even one the lexicon lacks.
+    if !ch.paren
+        && is_picture_brand(t)
+        && lex.lookup(t).is_none()
+        && (text[s.end..].trim().is_empty()
+            || text[..ch.inner.start]
+                .trim_end_matches([' ', '\t'])
+                .ends_with('\n'))
+    {
+        let p = Parsed {
+            unknown: vec![(t.to_string(), s)],
+            kinds: vec![Kind::Org],
+            ..Parsed::default()
+        };
+        return Some(unit(p, "credit.agency_only", unit_span));
+    }
     // Chains, via, agency alone, NAME for OUTLET.
     if prefilter_on() && !may_be_chain(t, lex) {
         return None;
@@ -567,10 +584,11 @@ fn standalone_chain(text: &str, s: Span, p: &Parsed) -> Option<Parsed> {
         Some(Kind::Person) => acronym(first),
         _ => false,
     };
-    let rest_ok = p.kinds[1..]
+    let rest = p.kinds.get(1..).unwrap_or_default();
+    let rest_ok = rest
         .iter()
         .all(|k| matches!(k, Kind::Person | Kind::Placeholder | Kind::Empty))
-        && p.kinds[1..].iter().any(|k| *k != Kind::Empty);
+        && rest.iter().any(|k| *k != Kind::Empty);
     if org_first && rest_ok {
         let mut p = p.clone();
         let org = Span::new(s.start, s.start + t.find('/')?);
@@ -580,7 +598,7 @@ fn standalone_chain(text: &str, s: Span, p: &Parsed) -> Option<Parsed> {
         p.unknown = vec![(name, org)];
         // "MONUSCO/Jane Doe": the second part is the photographer.
         if p.creators.is_empty()
-            && p.kinds[1] == Kind::Person
+            && rest.first() == Some(&Kind::Person)
             && let Some(sp) = segs.get(1)
         {
             let at = s.start + t.find('/')? + 1;

@@ -270,8 +270,11 @@ impl AgencyLexicon {
         let agency = |c: CreditFound| c.agency.map(|a| (a.value, a.rule));
         // As a credit line first; then as the body of a labelled credit, since the field is one
         // ("My Agency" alone would be no credit in a caption).
-        find_credit(field, self)
-            .and_then(agency)
-            .or_else(|| find_credit(&format!("Credit: {field}"), self).and_then(agency))
+        find_credit(field, self).and_then(agency).or_else(|| {
+            // A list of several parties ("NASA, ESA, Name") names no one agency.
+            find_credit(&format!("Credit: {field}"), self)
+                .and_then(agency)
+                .filter(|(a, _)| !a.contains(','))
+        })
     }
 }

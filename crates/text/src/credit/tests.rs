@@ -995,6 +995,30 @@ fn a_credit_on_its_own_line() {
 }
 
 #[test]
+fn a_picture_agency_alone_at_the_end() {
+    // written
+    check(
+        "Families shelter in a school in Khan Younis, officials said. Harbour Images",
+        &[],
+        Some("Harbour Images"),
+    );
+    check(
+        "Crowds gather in Split on Sunday.\nNord Foto",
+        &[],
+        Some("Nord Foto"),
+    );
+    // written: not alone at the end, or no picture word.
+    assert!(
+        find_credit(
+            "Harbour Images opened a gallery in Split on Sunday.",
+            &lex()
+        )
+        .is_none()
+    );
+    assert!(find_credit("Crowds gather in Split on Sunday. Nord Events", &lex()).is_none());
+}
+
+#[test]
 fn labels_in_other_languages() {
     // written
     check(
@@ -1094,6 +1118,12 @@ fn institutional_photo_blocks() {
         &["Jan Kowalski"],
         Some("Reuters"),
     );
+    check(
+        "Supplies arrive in Rafah. UNRWA/Handout via REUTERS",
+        &[],
+        Some("Reuters"),
+    );
+    check("The premier in Lahore. PID/Handout", &[], Some("PID"));
 }
 
 #[test]
@@ -1182,6 +1212,11 @@ fn agencies_beyond_the_big_four() {
             "A market in Kano. Jane Doe/Panos Pictures",
             &["Jane Doe"],
             "Panos Pictures",
+        ),
+        (
+            "Lawmakers meet in Canberra. AAP Image/Jane Doe",
+            &["Jane Doe"],
+            "AAP",
         ),
     ];
     for (text, creators, agency) in cases {

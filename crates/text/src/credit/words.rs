@@ -28,6 +28,7 @@ pub(super) struct CreditWords {
     pub(super) prose_small: FnvSet,
     pub(super) caps_small: FnvSet,
     pub(super) outlet_small: FnvSet,
+    pub(super) picture_word: FnvSet,
     pub(super) agency_suffix: Vec<String>,
     /// The longest placeholder, in bytes: a longer text needs only its start folded.
     pub(super) placeholder_max: usize,
@@ -80,6 +81,9 @@ impl CreditWords {
                 }
                 "caps_small" => {
                     w.caps_small.insert(lower);
+                }
+                "picture_word" => {
+                    w.picture_word.insert(lower);
                 }
                 "outlet_small" => {
                     w.outlet_small.insert(lower);
@@ -324,4 +328,23 @@ pub(super) fn looks_capitalized(s: &str) -> bool {
                 .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '@')
                 || WORDS.caps_small.contains(*w)
         })
+}
+
+/// Two to four capitalized words ending in a picture word ("Harbour Images", "Nord Foto"): the
+/// name of a picture agency.
+pub(super) fn is_picture_brand(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    (2..=4).contains(&words.len())
+        && looks_capitalized(s)
+        && words[0].chars().next().is_some_and(char::is_uppercase)
+        && !WORDS
+            .not_first
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(words[0]))
+        && words
+            .iter()
+            .all(|w| w.chars().all(|c| c.is_alphanumeric() || "-&.'".contains(c)))
+        && words
+            .last()
+            .is_some_and(|l| WORDS.picture_word.contains(l.to_lowercase().as_str()))
 }
