@@ -227,7 +227,11 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
     };
     let agency = hits()
         .min_by_key(|(i, _, _, other)| (lex.preference(*i), *other))
-        .and_then(|(best, ..)| hits().find(|(i, ..)| *i == best))
+        .and_then(|(best, ..)| {
+            hits()
+                .filter(|(i, ..)| *i == best)
+                .min_by_key(|(_, s, ..)| s.start)
+        })
         .map(|(i, s, r, _)| match partner(s) {
             Some((n, ps)) if lex.is_distributor(i) => Found::new(n, ps, r),
             _ => Found::new(lex.entries[i].canonical.clone(), s, r),
