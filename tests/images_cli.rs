@@ -165,3 +165,37 @@ fn photos_are_ingested_with_their_file_as_provenance() {
         "Straits of Magellan"
     );
 }
+
+#[test]
+fn the_photo_credit_field_gives_the_agency_through_the_lexicon() {
+    // The caption's own credit ("U.S. Navy photo by …") names no agency it can read; the
+    // file's IPTC Credit (2:110) "U.S Navy" is read as a credit line is.
+    let out = dateline()
+        .args(["extract", "tests/fixtures/images/exiv2__Reagan.jpg"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = &records(&out)[0];
+    assert_eq!(r["credit"]["agency"], "U.S Navy");
+    assert_eq!(r["evidence"]["credit.agency"][0]["rule"], "embedded.credit");
+    assert_eq!(r["evidence"]["credit.agency"][0]["start"], 0);
+    assert_eq!(r["evidence"]["credit.agency"][0]["end"], 0);
+    // "(AP Photo/Paul Sancya)" in the caption and Credit "AP" in the file agree: the caption's
+    // reading, no warning.
+    let out = dateline()
+        .args(["extract", "tests/fixtures/images/exiv2__exiv2-bug440.jpg"])
+        .output()
+        .unwrap();
+    let r = &records(&out)[0];
+    assert_eq!(r["credit"]["agency"], "AP");
+    assert_ne!(r["evidence"]["credit.agency"][0]["rule"], "embedded.credit");
+    assert!(
+        !r["warnings"].to_string().contains("agency"),
+        "{}",
+        r["warnings"]
+    );
+}

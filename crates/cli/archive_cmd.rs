@@ -435,7 +435,7 @@ impl IngestJob<'_> {
             }
         };
         let mut record = self.engine.extract(&caption);
-        embedded.apply(&mut record);
+        embedded.apply(&mut record, self.engine);
         let ingest = self
             .store
             .ingest_begin(&file, &self.actor, &self.extractor)

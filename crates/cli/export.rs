@@ -51,7 +51,7 @@ pub fn xmp(cli: &Cli, args: &XmpArgs) -> Result<i32> {
     let mut records = extract_all(&engine, &captions, args.input.threads)?;
     for (rec, extra) in records.iter_mut().zip(&embedded) {
         if let Some(e) = extra {
-            e.apply(rec);
+            e.apply(rec, &engine);
         }
     }
     let names = sidecar_names(&records);

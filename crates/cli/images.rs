@@ -33,11 +33,12 @@ const GPS_TOLERANCE_KM: f64 = 50.0;
 impl Embedded {
     /// Attaches the block to the record, with the file's warnings and the places where the
     /// caption and the file disagree: the date (more than a day apart, compared only when
-    /// both name a day) and the place (more than 50 km from the GPS position).
-    pub fn apply(&self, r: &mut dateline_model::Record) {
+    /// both name a day) and the place (more than 50 km from the GPS position). The engine reads
+    /// the file's Credit and Source fields with its agency lexicon.
+    pub fn apply(&self, r: &mut dateline_model::Record, engine: &dateline_engine::Engine) {
         r.embedded = Some(self.block.clone());
         r.warnings.extend(self.warnings.iter().cloned());
-        self.fill(r);
+        self.fill(r, engine);
         let day = |s: &str| {
             s.get(..10)
                 .and_then(|d| d.parse::<jiff::civil::Date>().ok())
@@ -148,8 +149,10 @@ impl Embedded {
     /// Structured fields written by a photo desk are strong evidence: where the caption says
     /// nothing, the file's value is used, with an empty-span evidence entry whose rule names
     /// the source (`embedded.city`, …); where both speak and differ, the caption's reading is
-    /// kept and the difference is a warning.
-    fn fill(&self, r: &mut dateline_model::Record) {
+    /// kept and the difference is a warning. The agency comes from the file's Credit field, else
+    /// its Source, read as a credit line is (`engine.agency_of`), so "AFP via Getty Images" in
+    /// the file and "(Photo by Name/AFP via Getty Images)" in the caption agree.
+    fn fill(&self, r: &mut dateline_model::Record, engine: &dateline_engine::Engine) {
         let f = &self.fields;
         let note = |r: &mut dateline_model::Record, path: &str, what: &str| {
             r.evidence
@@ -165,6 +168,31 @@ impl Embedded {
         if r.credit.creators.is_empty() && !f.creator.is_empty() {
             r.credit.creators = f.creator.clone();
             note(r, "credit.creators", "creator");
+        }
+        let alnum = |s: &str| {
+            s.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect::<String>()
+        };
+        let file_agency = [("credit", &f.credit), ("source", &f.source)]
+            .into_iter()
+            .find_map(|(what, v)| {
+                let (agency, _) = engine.agency_of(v.as_deref()?)?;
+                Some((what, agency))
+            });
+        if let Some((what, agency)) = file_agency {
+            match r.credit.agency.clone() {
+                None => {
+                    r.credit.agency = Some(agency);
+                    note(r, "credit.agency", what);
+                }
+                // "U.S. Navy" and "U.S Navy" agree.
+                Some(c) if alnum(&c) != alnum(&agency) => r.warnings.push(format!(
+                    "the caption's agency is {c}; the file's {what} says {agency}"
+                )),
+                Some(_) => {}
+            }
         }
         if r.date.is_none()
             && let Some(d) = f.date_created.as_deref().and_then(date_taken)
@@ -342,7 +370,7 @@ mod tests {
                 longitude: 36.29,
             }),
         };
-        e.apply(&mut r);
+        e.apply(&mut r, &engine);
         assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
         assert!(r.warnings[0].contains("4 days"), "{:?}", r.warnings);
         assert!(r.warnings[1].contains("km from Aleppo"), "{:?}", r.warnings);
@@ -356,7 +384,7 @@ mod tests {
             }),
             ..e
         };
-        close.apply(&mut r2);
+        close.apply(&mut r2, &engine);
         assert!(r2.warnings.is_empty(), "{:?}", r2.warnings);
     }
 
@@ -381,7 +409,7 @@ mod tests {
                 ..Default::default()
             },
         };
-        e.apply(&mut r);
+        e.apply(&mut r, &engine);
         assert_eq!(r.location.city.as_deref(), Some("Aleppo"));
         assert_eq!(r.location.country.as_deref(), Some("SY"));
         assert_eq!(r.credit.creators, ["Ameer Alhalbi"]);
@@ -400,7 +428,7 @@ mod tests {
             },
             ..e
         };
-        e.apply(&mut r);
+        e.apply(&mut r, &engine);
         assert_eq!(r.location.city.as_deref(), Some("Aleppo"));
         assert!(
             r.warnings.iter().any(|w| w.contains("the file says Idlib")),
@@ -410,6 +438,53 @@ mod tests {
         assert_eq!(date_taken("2016-11").unwrap().iso, "2016-11");
         assert_eq!(date_taken("2016").unwrap().iso, "2016");
         assert!(date_taken("x").is_none());
+    }
+
+    #[test]
+    fn the_file_credit_gives_the_agency_the_caption_leaves_out() {
+        // written
+        let engine = dateline_engine::Engine::builtin();
+        let mut r = engine.extract(&CaptionInput::new("A boy is rescued from the rubble."));
+        assert!(r.credit.agency.is_none());
+        let e = Embedded {
+            block: serde_json::json!({}),
+            warnings: vec![],
+            date: None,
+            gps: None,
+            fields: dateline_media::Fields {
+                credit: Some("Jane Doe".into()),
+                source: Some("AFP via Getty Images".into()),
+                ..Default::default()
+            },
+        };
+        e.apply(&mut r, &engine);
+        // The Credit field names a person only: the Source gives the agency.
+        assert_eq!(r.credit.agency.as_deref(), Some("AFP"));
+        assert_eq!(r.evidence["credit.agency"][0].rule, "embedded.source");
+        assert_eq!(
+            engine.agency_of("EPA-EFE").map(|a| a.0).as_deref(),
+            Some("EPA")
+        );
+        // The caption's agency is kept; a different one in the file is a warning.
+        let mut r = engine.extract(&CaptionInput::new(
+            "A boy is rescued from the rubble. (Photo by Jane Doe/Anadolu Agency via Getty Images)",
+        ));
+        let e = Embedded {
+            fields: dateline_media::Fields {
+                credit: Some("REUTERS/Jane Doe".into()),
+                ..Default::default()
+            },
+            ..e
+        };
+        e.apply(&mut r, &engine);
+        assert_eq!(r.credit.agency.as_deref(), Some("Anadolu"));
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.contains("the file's credit says Reuters")),
+            "{:?}",
+            r.warnings
+        );
     }
 
     #[test]

@@ -430,7 +430,7 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
         let mut records = extract_with(&engine, chunk, args.input.threads, &workers);
         for (rec, extra) in records.iter_mut().zip(&embedded[n * SLICE..]) {
             if let Some(e) = extra {
-                e.apply(rec);
+                e.apply(rec, &engine);
             }
         }
         for rec in &records {

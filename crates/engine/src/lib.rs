@@ -164,6 +164,13 @@ impl Engine {
         )
     }
 
+    /// The agency a photo's Credit or Source field names, read through the same agency lexicon
+    /// as the caption's credit line (user rows included): "AFP via Getty Images" → AFP. Returns
+    /// the agency and the credit rule that read it; `None` when the field names no agency.
+    pub fn agency_of(&self, field: &str) -> Option<(String, &'static str)> {
+        self.agencies.normalize_field(field)
+    }
+
     /// Extracts the record of one caption. Never fails: odd input gives empty fields and warnings.
     pub fn extract(&self, input: &CaptionInput) -> Record {
         let full = input.text.as_str();

@@ -1,0 +1,428 @@
+//! One credit's body: the parts between slashes, `|`, `\\`, `©` and em dashes, each read as a
+//! person, an agency, `X via Y`, `NAME for OUTLET`, a placeholder or an organization. What a part
+//! is depends on its neighbours ("Name/BenarNews": a name after a name is an agency), so the
+//! parts are read in order, left to right, in one place.
+
+use super::*;
+
+pub(super) static FILE_SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\s*(?:,|\s-|\s–)\s*(?:file(?:\s+photo)?|pool(?:\s+photo)?|handout|via\s+pool)\s*$",
+    )
+    .expect("file suffix regex")
+});
+
+/// Trims whitespace from a span of `text`.
+pub(super) fn trim_span(text: &str, s: Span) -> Span {
+    let t = &text[s.start..s.end];
+    let start = s.start + (t.len() - t.trim_start().len());
+    let end = s.end - (t.len() - t.trim_end().len());
+    if start >= end {
+        Span::new(s.start, s.start)
+    } else {
+        Span::new(start, end)
+    }
+}
+
+/// Trims whitespace and the given characters from both ends.
+pub(super) fn trim_span_chars(text: &str, s: Span, lead: &[char], trail: &[char]) -> Span {
+    let t = &text[s.start..s.end];
+    let a = t.trim_start_matches(|c: char| c.is_whitespace() || lead.contains(&c));
+    let start = s.end - a.len();
+    let b = a.trim_end_matches(|c: char| c.is_whitespace() || trail.contains(&c));
+    Span::new(start, start + b.len())
+}
+
+/// "CHRISTOF STACHECHRISTOF STACHE" -> the first half.
+pub(super) fn dedouble(text: &str, s: Span) -> Span {
+    let t = &text[s.start..s.end];
+    let n = t.len();
+    for half in [n / 2, (n.saturating_sub(1)) / 2] {
+        if half < 3 || !t.is_char_boundary(half) {
+            continue;
+        }
+        let (a, b) = t.split_at(half);
+        // Glued halves only: "Khaled Khaled" is a name.
+        if a.ends_with(char::is_whitespace) || b.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let (a, b) = (a.trim(), b.trim());
+        let same = if a.is_ascii() && b.is_ascii() {
+            a.eq_ignore_ascii_case(b)
+        } else {
+            a.to_lowercase() == b.to_lowercase()
+        };
+        if same {
+            return trim_span(text, Span::new(s.start, s.start + half));
+        }
+    }
+    s
+}
+
+/// Splits "A and B", "A, B & C" into person names; `None` unless every part is a name.
+pub(super) fn split_persons(text: &str, s: Span) -> Option<Vec<(String, Span)>> {
+    let t = &text[s.start..s.end];
+    // Every character is in a name or in a separator.
+    if prefilter_on()
+        && t.chars().any(|c| {
+            !(c.is_alphabetic()
+                || c.is_whitespace()
+                || matches!(c, '-' | '\'' | '’' | '.' | ',' | ';' | '&'))
+        })
+    {
+        return None;
+    }
+    if is_person_name(t) {
+        return Some(vec![(t.to_string(), s)]);
+    }
+    static SEP: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\s+(?:and|&)\s+|\s*[,;]\s*(?:and\s+)?").expect("person separator regex")
+    });
+    let mut parts = Vec::new();
+    let mut last = 0;
+    for m in SEP.find_iter(t) {
+        parts.push(Span::new(s.start + last, s.start + m.start()));
+        last = m.end();
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    parts.push(Span::new(s.start + last, s.end));
+    let mut out = Vec::new();
+    for p in parts {
+        let p = trim_span(text, p);
+        let pt = &text[p.start..p.end];
+        if !is_person_name(pt) {
+            return None;
+        }
+        out.push((pt.to_string(), p));
+    }
+    Some(out)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Kind {
+    Person,
+    Agency,
+    Via,
+    Placeholder,
+    Org,
+    Unknown,
+    Empty,
+}
+
+#[derive(Debug, Default, Clone)]
+pub(super) struct Parsed {
+    pub(super) creators: Vec<(String, Span)>,
+    pub(super) hits: Vec<(usize, Span)>,
+    pub(super) unknown: Vec<(String, Span)>,
+    pub(super) kinds: Vec<Kind>,
+    /// Unexplained text in a position where only names and agencies belong.
+    pub(super) invalid: bool,
+    pub(super) has_for: bool,
+    /// Start of the first segment that is a prose sentence.
+    pub(super) prose_at: Option<usize>,
+}
+
+impl Parsed {
+    pub(super) fn first(&self) -> Kind {
+        self.kinds
+            .iter()
+            .copied()
+            .find(|k| *k != Kind::Empty)
+            .unwrap_or(Kind::Empty)
+    }
+    pub(super) fn found_anything(&self) -> bool {
+        !self.creators.is_empty() || !self.hits.is_empty() || !self.unknown.is_empty()
+    }
+    pub(super) fn has_placeholder(&self) -> bool {
+        self.kinds.contains(&Kind::Placeholder)
+    }
+}
+
+/// Parses a credit body ("Name/AFP/Getty Images", "Action Images via Reuters/Name").
+/// `labelled`: the body follows a credit label, so a lone organization is the agency as written.
+pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: bool) -> Parsed {
+    let mut p = Parsed::default();
+    let t = &text[body.start..body.end];
+    let mut segs = Vec::new();
+    let mut last = 0;
+    for (i, c) in t.char_indices() {
+        // "Foto: Name/dpa © DPA Images | Name": a copyright sign inside starts a new part
+        // (with its year: "© 2023").
+        // "Ali Jadallah—Anadolu/Getty Images": an em dash between a letter and a capital, with
+        // no spaces, separates too (Time's credit style).
+        let dash = c == '—'
+            && t[..i].chars().next_back().is_some_and(char::is_alphabetic)
+            && t[i + c.len_utf8()..]
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase);
+        if c == '/' || c == '|' || c == '\\' || dash || (c == '©' && !t[..i].trim().is_empty()) {
+            segs.push(Span::new(body.start + last, body.start + i));
+            last = i + c.len_utf8();
+            if c == '©' {
+                let rest = &t[last..];
+                let r = rest.trim_start();
+                if r.len() > 4
+                    && r.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+                    && r[4..].starts_with(char::is_whitespace)
+                {
+                    last += rest.len() - r.len() + 4;
+                }
+            }
+        }
+    }
+    segs.push(Span::new(body.start + last, body.end));
+    // "Karam Al-Masri, AFP/Getty Images": a comma before a known agency separates too.
+    let segs: Vec<Span> = segs
+        .into_iter()
+        .flat_map(|seg| {
+            let st = &text[seg.start..seg.end];
+            match st.rfind(',') {
+                Some(ci) if lex.lookup(&st[ci + 1..]).is_some() && !st[..ci].trim().is_empty() => {
+                    vec![
+                        Span::new(seg.start, seg.start + ci),
+                        Span::new(seg.start + ci + 1, seg.end),
+                    ]
+                }
+                _ => vec![seg],
+            }
+        })
+        .collect();
+    let nsegs = segs.len();
+    let mut prev = Kind::Empty;
+    for (idx, seg) in segs.iter().copied().enumerate() {
+        let mut seg = trim_span_chars(
+            text,
+            seg,
+            &['©', '-', '–', ',', ':'],
+            &[',', ';', ':', '-', '–'],
+        );
+        if let Some(m) = FILE_SUFFIX.find(&text[seg.start..seg.end]) {
+            seg = trim_span(text, Span::new(seg.start, seg.start + m.start()));
+        }
+        // "(c) AFP 2023", "© Jane Doe 2021": the copyright year is no part of a name.
+        if let Some(head) = strip_year(&text[seg.start..seg.end]) {
+            seg = trim_span(text, Span::new(seg.start, seg.start + head.len()));
+        }
+        let st = &text[seg.start..seg.end];
+        let kind;
+        if st.is_empty() {
+            kind = Kind::Empty;
+        } else if let Some(v) = find_word_ci(st, "via") {
+            kind = Kind::Via;
+            let x = trim_span(text, Span::new(seg.start, seg.start + v));
+            let y = trim_span(text, Span::new(seg.start + v + 3, seg.end));
+            let (xt, yt) = (&text[x.start..x.end], &text[y.start..y.end]);
+            let ex = lex.lookup(xt);
+            let ey = lex.lookup(yt);
+            match (ex, ey) {
+                // "Kyodo/via REUTERS": the via names the agency of the whole chain.
+                (None, Some(b)) if xt.is_empty() && !lex.is_distributor(b) => {
+                    p.hits.insert(0, (b, y))
+                }
+                (Some(a), Some(b)) if lex.is_distributor(b) && !lex.is_distributor(a) => {
+                    p.hits.push((a, x));
+                    p.hits.push((b, y));
+                }
+                // "PAP/Name via REUTERS", "Action Images via Reuters/Name": the agency after
+                // "via" is the credit's agency (X via Y -> Y).
+                (_, Some(b)) => {
+                    p.hits.insert(0, (b, y));
+                    if let Some(a) = ex {
+                        p.hits.push((a, x));
+                    }
+                }
+                (Some(a), None) => {
+                    p.hits.push((a, x));
+                    if !yt.is_empty() {
+                        p.unknown.push((yt.to_string(), y));
+                    }
+                }
+                (None, None) => {
+                    if yt.is_empty() || !yt.chars().next().is_some_and(|c| c.is_uppercase()) {
+                        p.invalid = true;
+                    } else {
+                        p.unknown.push((yt.to_string(), y));
+                    }
+                }
+            }
+            let partner_of_distributor = ex.is_none()
+                && ey.is_some_and(|b| lex.is_distributor(b))
+                && !xt.is_empty()
+                && !is_placeholder(xt)
+                && looks_capitalized(xt)
+                && !is_prose(xt);
+            if partner_of_distributor && (prev == Kind::Person || !is_person_name(xt)) {
+                // "Name/Global Images Ukraine via Getty Images": the partner agency.
+                p.unknown.push((xt.to_string(), x));
+            } else if ex.is_none() && !is_placeholder(xt) && is_person_name(xt) {
+                if prev == Kind::Person {
+                    // "Name/LaPresse via AP Photo": after a name, the partner agency.
+                    p.unknown.push((xt.to_string(), x));
+                } else {
+                    p.creators.push((xt.to_string(), x));
+                }
+            }
+        } else if let Some(i) = lex.lookup(st) {
+            kind = Kind::Agency;
+            p.hits.push((i, seg));
+        } else if is_prose(st) {
+            // "Photo by Name // Legs of civilian victims are seen at a hospital …": a sentence
+            // is no part of a credit; the credit ends before it.
+            kind = Kind::Unknown;
+            p.invalid = true;
+            p.prose_at.get_or_insert(seg.start);
+        } else if is_domain(st) {
+            // "NAME / AFP / picturedesk.com": the website that sells the picture.
+            kind = Kind::Org;
+            if prev == Kind::Person {
+                p.unknown.push((st.to_string(), seg));
+            }
+        } else if is_placeholder(st) {
+            kind = Kind::Placeholder;
+        } else if let Some((name, outlet)) = split_for(text, seg, lex) {
+            kind = Kind::Via;
+            p.has_for = true;
+            p.creators
+                .push((text[name.start..name.end].to_string(), name));
+            match lex.lookup(&text[outlet.start..outlet.end]) {
+                Some(i) => p.hits.push((i, outlet)),
+                None => p
+                    .unknown
+                    .push((text[outlet.start..outlet.end].to_string(), outlet)),
+            }
+        } else if idx == 0
+            && is_caps_word(st)
+            && st.chars().count() <= 8
+            && lex.lookup(st).is_none()
+            && segs.get(1).is_some_and(|n| {
+                let nt = text[n.start..n.end].trim();
+                let head = find_word_ci(nt, "via").map_or(nt, |v| nt[..v].trim());
+                is_placeholder(head)
+            })
+        {
+            // "UNRWA/Handout via REUTERS": an acronym in capitals before a placeholder is the
+            // institution that handed the picture out, not a photographer.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
+        } else if labelled && nsegs == 1 && is_caps_word(st) {
+            // "Photo: HARBOUR": one word in capitals alone after a label is an agency, not a
+            // surname.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
+        } else if let Some(mut persons) = split_persons(text, dedouble(text, seg)) {
+            kind = Kind::Person;
+            // "(AP Photo/Xinhua, Name)": a known agency in a list of names is the source of
+            // the picture, not a photographer.
+            if persons.len() > 1 {
+                persons.retain(|(n, s)| match lex.lookup(n) {
+                    Some(i) => {
+                        p.hits.push((i, *s));
+                        false
+                    }
+                    None => true,
+                });
+            }
+            let creator_position = idx == 0
+                || matches!(
+                    prev,
+                    Kind::Agency | Kind::Via | Kind::Placeholder | Kind::Org | Kind::Empty
+                );
+            if creator_position {
+                p.creators.extend(persons);
+            } else if persons.len() == 1 {
+                // "Name/BenarNews", "Name/TNS/ZUMA Wire": a name after a name is an agency.
+                p.unknown.push((st.to_string(), seg));
+            } else {
+                p.invalid = true;
+            }
+        } else if is_org(st) || looks_capitalized(st) {
+            kind = Kind::Org;
+            // "UNICEF/Name", "Press Service of …/Handout via REUTERS": an organization first
+            // is the source as written; after a name it is the agency as written.
+            if idx == 0 || prev == Kind::Person || (labelled && nsegs == 1) {
+                p.unknown.push((st.to_string(), seg));
+            }
+        } else if labelled && prev == Kind::Person && idx + 1 == nsegs && is_brand(st) {
+            // "Photo credit: Name / eyevine": the last word of a labelled credit after a name
+            // is the agency as written, even in lowercase.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
+        } else {
+            kind = Kind::Unknown;
+            p.invalid = true;
+        }
+        p.kinds.push(kind);
+        if kind != Kind::Empty {
+            prev = kind;
+        }
+    }
+    p
+}
+
+/// "NAME for The New York Times" -> (name, outlet).
+pub(super) fn split_for(text: &str, seg: Span, lex: &AgencyLexicon) -> Option<(Span, Span)> {
+    let st = &text[seg.start..seg.end];
+    let i = st.find(" for ")?;
+    let name = trim_span(text, Span::new(seg.start, seg.start + i));
+    let outlet = trim_span(text, Span::new(seg.start + i + 5, seg.end));
+    (is_person_name(&text[name.start..name.end]) && is_outlet(&text[outlet.start..outlet.end], lex))
+        .then_some((name, outlet))
+}
+
+/// "NAME for OUTLET" with any capitalized outlet of up to five words (a credit set apart).
+pub(super) fn split_for_any(text: &str, seg: Span) -> Option<(Span, Span)> {
+    let st = &text[seg.start..seg.end];
+    let i = st.find(" for ")?;
+    let name = trim_span(text, Span::new(seg.start, seg.start + i));
+    let outlet = trim_span(text, Span::new(seg.start + i + 5, seg.end));
+    let (nt, ot) = (&text[name.start..name.end], &text[outlet.start..outlet.end]);
+    (nt.split_whitespace().count() >= 2
+        && is_person_name(nt)
+        && ot.split_whitespace().count() <= 5
+        && ot.chars().next().is_some_and(char::is_uppercase)
+        && !ot.chars().any(|c| c.is_ascii_digit())
+        && looks_capitalized(ot))
+    .then_some((name, outlet))
+}
+
+/// Byte offset of a whole word in `s`, ignoring ASCII case.
+pub(super) fn find_word_ci(s: &str, word: &str) -> Option<usize> {
+    // Cheap rejection: no ASCII-case-insensitive occurrence at all.
+    if !crate::date::contains_ascii_ci(s, word.as_bytes()) {
+        return None;
+    }
+    let lower = s.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(word) {
+        let at = from + i;
+        let before_ok = at == 0 || lower[..at].ends_with(char::is_whitespace);
+        let end = at + word.len();
+        let after_ok = lower[end..].starts_with(char::is_whitespace);
+        if before_ok && after_ok {
+            return Some(at);
+        }
+        from = end;
+    }
+    None
+}
+
+/// `s` without a trailing year ("AFP 2023" -> "AFP"); `None` when it has none.
+pub(super) fn strip_year(s: &str) -> Option<&str> {
+    let b = s.as_bytes();
+    let n = b.len();
+    (n > 5
+        && b[n - 4..].iter().all(u8::is_ascii_digit)
+        && matches!(&b[n - 4..n - 2], b"19" | b"20")
+        && b[n - 5].is_ascii_whitespace())
+    .then(|| s[..n - 5].trim_end())
+}
+
+/// One word of three letters or more, every letter a capital ("HARBOUR", "NEWSPIX").
+pub(super) fn is_caps_word(s: &str) -> bool {
+    !s.contains(char::is_whitespace)
+        && s.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && s.chars().all(|c| c.is_uppercase() || c == '-')
+}

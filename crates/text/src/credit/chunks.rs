@@ -1,0 +1,622 @@
+//! Where in a caption a credit stands and which shape it has: the caption is cut into chunks
+//! (sentences, lines, bracketed groups, a label glued to the word before it) and each chunk is
+//! tried against the credit shapes in turn. Kept apart from the body parser because the shapes
+//! change with each new house style while the reading of a body does not.
+
+use super::*;
+
+pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^(?:
+            (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
+          | (?P<ci>credit\s+image)\s*:
+          | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von))\b
+          | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
+          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|images?|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte)\s*(?::|\.{2,}|…)
+          | (?P<copy>©|\(c\)(?:\s|$))
+        )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
+    )
+    .expect("credit prefix regex")
+});
+pub(super) static FILE_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:file|file\s+(?:photo|picture|image)|archive\s+(?:photo|picture)|handout\s+photo)$")
+        .expect("file photo regex")
+});
+pub(super) static TAIL_TAGS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|epa\d{5,}|[A-Z]{3,}\s+OUT\b)",
+    )
+    .expect("tail tag regex")
+});
+pub(super) static EPA_TAG: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\bepa\d{5,}\b").expect("epa tag regex"));
+pub(super) static CHUNK_BREAK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[ \t\u{a0}]{2,}|\s*-{2,}\s*|\s*/{2,}\s*|\s*\|\s*\|\s*|\r?\n")
+        .expect("chunk break regex")
+});
+
+#[derive(Debug, Clone)]
+pub(super) struct Unit {
+    /// The credit words (parentheses included).
+    pub(super) span: Span,
+    pub(super) creators: Vec<(String, Span)>,
+    pub(super) hits: Vec<(usize, Span)>,
+    pub(super) unknown: Vec<(String, Span)>,
+    pub(super) rule: &'static str,
+    pub(super) weak: bool,
+}
+
+pub(super) struct Chunk {
+    pub(super) inner: Span,
+    pub(super) outer: Span,
+    pub(super) paren: bool,
+}
+
+/// Cuts the caption into chunks: parenthesized groups, then sentences, lines, runs of blanks.
+pub(super) fn chunks(text: &str) -> Vec<Chunk> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let open = bytes[i];
+        if open == b'(' || open == b'[' {
+            let close = if open == b'(' { b')' } else { b']' };
+            let limit = (i + 400).min(bytes.len());
+            let j = (i + 1..limit).find(|&j| bytes[j] == close || bytes[j] == open);
+            // "Press Information Department (PID)/Handout": a group glued to a slash is part
+            // of a chain; "(c) AFP 2023": a copyright sign.
+            let glued = |j: usize| {
+                bytes.get(j + 1) == Some(&b'/')
+                    || (j == i + 2 && bytes[i + 1].eq_ignore_ascii_case(&b'c'))
+            };
+            if let Some(j) = j.filter(|&j| bytes[j] == close && !glued(j)) {
+                plain_chunks(text, Span::new(start, i), &mut out);
+                out.push(Chunk {
+                    inner: Span::new(i + 1, j),
+                    outer: Span::new(i, j + 1),
+                    paren: true,
+                });
+                i = j + 1;
+                start = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    plain_chunks(text, Span::new(start, text.len()), &mut out);
+    out
+}
+
+pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
+    if s.start >= s.end {
+        return;
+    }
+    let first = out.len();
+    let part = &text[s.start..s.end];
+    for sent in crate::date::sentences(part) {
+        let st = &part[sent.start..sent.end];
+        let mut last = 0;
+        let breaks = may_have_chunk_break(st)
+            .then(|| CHUNK_BREAK.find_iter(st))
+            .into_iter()
+            .flatten();
+        for m in breaks {
+            let c = Span::new(
+                s.start + sent.start + last,
+                s.start + sent.start + m.start(),
+            );
+            out.push(Chunk {
+                inner: c,
+                outer: c,
+                paren: false,
+            });
+            last = m.end();
+        }
+        let c = Span::new(s.start + sent.start + last, s.start + sent.end);
+        out.push(Chunk {
+            inner: c,
+            outer: c,
+            paren: false,
+        });
+    }
+    // A credit label inside a chunk starts a chunk of its own: after a single `|`
+    // ("… in November 2017 | Photo: ANSA") or glued to the end of a sentence
+    // ("…Manchar lakePhotograph: Name for the Guardian", "…missile.Credit...Name").
+    let mut k = first;
+    while k < out.len() {
+        let c = out[k].inner;
+        if let Some(at) = inner_label_at(&text[c.start..c.end]) {
+            let head = Span::new(c.start, c.start + at);
+            let rest = Span::new(c.start + at, c.end);
+            out[k] = Chunk {
+                inner: head,
+                outer: head,
+                paren: false,
+            };
+            out.insert(
+                k + 1,
+                Chunk {
+                    inner: rest,
+                    outer: rest,
+                    paren: false,
+                },
+            );
+        }
+        k += 1;
+    }
+}
+
+pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:",
+    )
+    .expect("inner label regex")
+});
+
+/// Where a credit label starts inside a chunk (after a single `|`, or glued to the word
+/// before it): the byte offset of the `|` or of the label.
+pub(super) fn inner_label_at(t: &str) -> Option<usize> {
+    // A `|`, or one of the label's capitals right after a lowercase letter or a full stop.
+    if prefilter_on() && {
+        let b = t.as_bytes();
+        !b.iter().enumerate().any(|(i, &c)| {
+            c == b'|'
+                || (matches!(c, b'P' | b'I' | b'C' | b'F')
+                    && i > 0
+                    && (b[i - 1].is_ascii_lowercase() || b[i - 1] == b'.' || b[i - 1] >= 0x80))
+                // "…in November. photo : AFP": a lowercase label after a sentence end.
+                || (matches!(c, b'p' | b'i' | b'c' | b'f')
+                    && i > 1
+                    && matches!(b[i - 1], b' ' | b'\t')
+                    && b[..i].trim_ascii_end().ends_with(b"."))
+        })
+    } {
+        return None;
+    }
+    let m = INNER_LABEL.find(t)?;
+    let at = if t[m.start()..].starts_with('|') {
+        m.start()
+    } else if t[m.start()..].starts_with('.') {
+        // After the full stop and the spaces.
+        m.start() + 1 + (t[m.start() + 1..].len() - t[m.start() + 1..].trim_start().len())
+    } else {
+        // After the glued lowercase letter or full stop.
+        m.start() + t[m.start()..].chars().next().map_or(1, char::len_utf8)
+    };
+    (!t[..at].trim().is_empty()).then_some(at)
+}
+
+pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
+    let lead: &[char] = &['-', '–', '—', ',', ';', ':', '|', '.', '*', '•', '/', '\\'];
+    let trail: &[char] = &[',', ';', ':', '-', '–', '—', '|', '.'];
+    let mut s = trim_span_chars(text, ch.inner, lead, trail);
+    if may_have_tail_tag(&text[s.start..s.end])
+        && let Some(m) = TAIL_TAGS.find(&text[s.start..s.end])
+    {
+        s = trim_span_chars(text, Span::new(s.start, s.start + m.start()), lead, trail);
+    }
+    // "Photo Name /Insidefoto/Sipa USA)": a closing bracket with no opening one is stray.
+    if !ch.paren {
+        let t = &text[s.start..s.end];
+        if let Some(close) = t.strip_suffix([')', ']'])
+            && !close.contains(['(', '['])
+        {
+            s = trim_span_chars(text, Span::new(s.start, s.start + close.len()), lead, trail);
+        }
+    }
+    if s.start >= s.end {
+        return None;
+    }
+    let t = &text[s.start..s.end];
+    let unit_span = if ch.paren { ch.outer } else { s };
+    let unit = |p: Parsed, rule: &'static str, span: Span| Unit {
+        span,
+        creators: p.creators,
+        hits: p.hits,
+        unknown: p.unknown,
+        rule,
+        weak: false,
+    };
+    // Labelled credits.
+    if let Some(c) = may_start_with(
+        t,
+        &[
+            b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
+            b"bil", b"que", b"fue", b"fon", b"(c)",
+        ],
+    )
+    .then(|| PREFIX.captures(t))
+    .flatten()
+    {
+        let m = c.get(0)?;
+        let mut body = Span::new(s.start + m.end(), s.end);
+        // "Courtesy of the Ministry of Health": the ministry, as written, without the article.
+        if c.name("court").is_some() && text[body.start..body.end].starts_with("the ") {
+            body.start += 4;
+        }
+        let mut p = parse_body(text, body, lex, true);
+        let mut unit_span = unit_span;
+        if let Some(at) = p.prose_at {
+            // A credit first and the caption after it: the credit ends before the prose.
+            let cut = trim_span_chars(
+                text,
+                Span::new(s.start, at),
+                &[],
+                &['/', '|', '\\', '-', '–', '—', ',', ';', ':'],
+            );
+            if cut.end <= body.start {
+                return None;
+            }
+            p = parse_body(text, Span::new(body.start, cut.end), lex, true);
+            if !ch.paren {
+                unit_span = cut;
+            }
+        }
+        if p.found_anything() || p.has_placeholder() {
+            let rule = if c.name("court").is_some() {
+                "credit.courtesy"
+            } else if c.name("pa").is_some() {
+                "credit.should_read"
+            } else if c.name("ci").is_some() {
+                "credit.credit_image"
+            } else if c.name("by").is_some() {
+                "credit.photo_by"
+            } else if c.name("copy").is_some() {
+                "credit.copyright"
+            } else {
+                "credit.label"
+            };
+            return Some(unit(p, rule, unit_span));
+        }
+    }
+    // "Photo Name /Insidefoto/Sipa USA": the label alone, with no "by" or colon, before a
+    // name and a known agency.
+    if let Some(rest) = t
+        .strip_prefix("Photo ")
+        .or_else(|| t.strip_prefix("PHOTO "))
+        && rest.contains('/')
+    {
+        let body = Span::new(s.end - rest.len(), s.end);
+        let p = parse_body(text, body, lex, true);
+        if !p.invalid && p.first() == Kind::Person && !p.hits.is_empty() {
+            return Some(unit(p, "credit.label", unit_span));
+        }
+    }
+    if may_start_with(t, &[b"fil", b"arc", b"han"]) && FILE_PHOTO.is_match(t) {
+        return Some(Unit {
+            weak: true,
+            ..unit(Parsed::default(), "credit.file_photo", unit_span)
+        });
+    }
+    // "… in Mogadishu, July 30, 2017.Feisal Omar", "…on June 14.Ali Jadallah—Anadolu/Getty
+    // Images": a credit glued to the full stop of the caption's last sentence.
+    if text[s.end..].trim().is_empty()
+        && let Some((p, span)) = glued_tail(text, s, lex)
+    {
+        return Some(unit(p, "credit.glued_tail", span));
+    }
+    // "… in 102 emergency shelters. Harbour Images": a picture agency's name alone as the
+    // caption's last sentence, even one the lexicon lacks.
+    if !ch.paren
+        && is_picture_brand(t)
+        && lex.lookup(t).is_none()
+        && (text[s.end..].trim().is_empty()
+            || text[..ch.inner.start]
+                .trim_end_matches([' ', '\t'])
+                .ends_with('\n'))
+    {
+        let p = Parsed {
+            unknown: vec![(t.to_string(), s)],
+            kinds: vec![Kind::Org],
+            ..Parsed::default()
+        };
+        return Some(unit(p, "credit.agency_only", unit_span));
+    }
+    // Chains, via, agency alone, NAME for OUTLET.
+    if prefilter_on() && !may_be_chain(t, lex) {
+        return None;
+    }
+    let p = parse_body(text, s, lex, false);
+    // An organization may open a chain when it is short ("Press service of the State
+    // Emergency Service of Ukraine/Handout via REUTERS"), not a whole sentence.
+    let short_org = p.first() == Kind::Org
+        && t.split(['/', '|', '\\']).next().is_some_and(|f| {
+            f.split_whitespace().count() <= 10 && !f.chars().any(|c| c.is_ascii_digit())
+        });
+    let first_ok = short_org
+        || matches!(
+            p.first(),
+            Kind::Person | Kind::Agency | Kind::Via | Kind::Placeholder
+        );
+    let n = p.kinds.len();
+    let accept = first_ok
+        && !p.invalid
+        && (!p.hits.is_empty()
+            || (p.has_for && n == 1)
+            || (ch.paren && n >= 2 && !p.creators.is_empty() && !p.unknown.is_empty()));
+    // "Palestinian Authority (PA)", "Alcoholics Anonymous (AA)": an acronym, not a credit. An
+    // agency alone in parentheses must stand apart: after a sentence end, at the end of the
+    // caption, or before a dateline dash ("BEIJING (Xinhua) --").
+    let acronym_like = ch.paren && n == 1 && p.first() == Kind::Agency && {
+        let before = text[..ch.outer.start].trim_end();
+        let after = text[ch.outer.end..].trim_start();
+        let apart_before =
+            before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '”', ')', ']']);
+        let apart_after = after.is_empty() || after.starts_with(['-', '–', '—', '(', '[']);
+        !(apart_before || apart_after)
+    };
+    if accept && !acronym_like {
+        let rule = match (n, p.first()) {
+            (1, Kind::Agency) => "credit.agency_only",
+            (1, Kind::Via) if p.has_for => "credit.for_outlet",
+            (1, Kind::Via) => "credit.via",
+            (_, Kind::Person) => "credit.name_slash",
+            _ => "credit.agency_slash",
+        };
+        return Some(unit(p, rule, unit_span));
+    }
+    if ch.paren {
+        return None;
+    }
+    let last = text[s.end..].trim().is_empty();
+    // The chunk is a line of its own: after a line break, and the line ends with it.
+    let own_line = text[..ch.inner.start]
+        .trim_end_matches([' ', '\t'])
+        .ends_with('\n')
+        && text[s.end..]
+            .trim_start_matches([' ', '\t', '.'])
+            .chars()
+            .next()
+            .is_none_or(|c| c == '\n' || c == '\r');
+    if (last || own_line)
+        && !p.invalid
+        && let Some(p) = standalone_chain(text, s, &p)
+    {
+        return Some(unit(p, "credit.standalone", unit_span));
+    }
+    // "…the state itself. Siegfried Modola/The Globe and Mail": a name and an outlet as the
+    // caption's last sentence, even an outlet we do not know ("The …" or "… Times").
+    if last
+        && first_ok
+        && !p.invalid
+        && p.kinds == [Kind::Person, Kind::Org]
+        && p.creators.len() == 1
+        && p.unknown.len() == 1
+        && {
+            let o = p.unknown[0].0.as_str();
+            o.starts_with("The ") || is_outlet(o, lex)
+        }
+    {
+        return Some(unit(p, "credit.name_slash", unit_span));
+    }
+    // "… at 4.10 pm. / Eric Rechsteiner for Zoom Japan", or such a line alone at the end: set
+    // apart as a credit, "NAME for OUTLET" names any outlet.
+    let set_apart = text[ch.inner.start..s.start].contains(['/', '|', '—', '–'])
+        || (text[..ch.inner.start]
+            .trim_end_matches([' ', '\t'])
+            .ends_with('\n')
+            && text[s.end..].trim().is_empty());
+    if set_apart && let Some((name, outlet)) = split_for_any(text, s) {
+        let p = Parsed {
+            creators: vec![(text[name.start..name.end].to_string(), name)],
+            unknown: vec![(text[outlet.start..outlet.end].to_string(), outlet)],
+            kinds: vec![Kind::Via],
+            has_for: true,
+            ..Parsed::default()
+        };
+        return Some(unit(p, "credit.for_outlet", unit_span));
+    }
+    tail_credit(text, s, lex).map(|(p, span)| unit(p, "credit.sentence_tail", span))
+}
+
+/// A credit glued to the end of a sentence: "…, August 25, 2019 REUTERS/Name",
+/// "… in Lesbos ANGELOS TZORTZINIS/AFP/Getty Images".
+pub(super) fn tail_credit(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span)> {
+    let t = &text[s.start..s.end];
+    for (slash, _) in t.match_indices('/') {
+        let before = &t[..slash];
+        // Word starts before the slash, nearest first.
+        // Also after a full stop glued to the next sentence ("territory.APAimages Photo / …").
+        let starts: Vec<usize> = before
+            .char_indices()
+            .filter(|&(i, c)| {
+                !c.is_whitespace()
+                    && (i == 0
+                        || before[..i].ends_with(char::is_whitespace)
+                        || (c.is_uppercase() && glued_stop(&before[..i])))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        // Agency first: the longest alias ending at the slash.
+        for &ws in &starts[starts.len().saturating_sub(4)..] {
+            if ws == 0 || lex.lookup(&before[ws..]).is_none() {
+                continue;
+            }
+            let span = Span::new(s.start + ws, s.end);
+            let p = parse_body(text, span, lex, false);
+            let agencies_only = p.kinds.len() >= 2
+                && p.kinds
+                    .iter()
+                    .all(|k| matches!(k, Kind::Agency | Kind::Via));
+            if !p.invalid
+                && (!p.creators.is_empty() || p.has_placeholder() || agencies_only)
+                && p.first() == Kind::Agency
+            {
+                return Some((p, span));
+            }
+        }
+        // Name first, in capitals: the run of all-caps words before the slash.
+        let after_first = t[slash + 1..].split('/').next().unwrap_or("");
+        if lex.lookup(after_first).is_some() {
+            let mut run_start = None;
+            let mut count = 0;
+            for &ws in starts.iter().rev() {
+                let w = before[ws..].split_whitespace().next().unwrap_or("");
+                let caps = w.chars().any(|c| c.is_alphabetic())
+                    && w.chars().all(|c| !c.is_lowercase())
+                    && w.chars()
+                        .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '.'));
+                if !caps || count == 5 {
+                    break;
+                }
+                run_start = Some(ws);
+                count += 1;
+            }
+            if let Some(ws) = run_start.filter(|_| count >= 2) {
+                let span = Span::new(s.start + ws, s.end);
+                let p = parse_body(text, span, lex, false);
+                if !p.invalid && !p.creators.is_empty() {
+                    return Some((p, span));
+                }
+            }
+            // A name glued to the last word ("in GatunduBaz Ratner / Reuters"): a capital right
+            // after five lowercase letters or more starts it.
+            let bb = before.as_bytes();
+            let camel = (5..bb.len()).rev().find(|&i| {
+                bb[i].is_ascii_uppercase() && bb[i - 5..i].iter().all(u8::is_ascii_lowercase)
+            });
+            if let Some(cs) = camel {
+                let name = before[cs..].trim();
+                let n = name.split_whitespace().count();
+                if (2..=4).contains(&n) && is_person_name(name) {
+                    let span = Span::new(s.start + cs, s.end);
+                    let p = parse_body(text, span, lex, false);
+                    if !p.invalid && !p.creators.is_empty() {
+                        return Some((p, span));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A credit glued to a full stop at the end of `s` ("2017.Feisal Omar", "June
+/// 14.Ali Jadallah—Anadolu/Getty Images"): a name alone (two to four words), or a name first
+/// and a known agency.
+pub(super) fn glued_tail(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Parsed, Span)> {
+    // The glued full stop inside `s`, or right before it (the sentence splitter may have
+    // cut there already).
+    let mut from = s.start.saturating_sub(2);
+    while !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let t = &text[from..s.end];
+    let b = t.as_bytes();
+    let dot = (1..b.len().saturating_sub(1)).rev().find(|&i| {
+        b[i] == b'.' && b[i - 1].is_ascii_alphanumeric() && b[i + 1].is_ascii_uppercase()
+    })?;
+    let tail = &t[dot + 1..];
+    if tail.contains(". ") {
+        return None;
+    }
+    let span = Span::new(from + dot + 1, s.end);
+    let p = parse_body(text, span, lex, false);
+    let words = tail.split_whitespace().count();
+    let ok = !p.invalid
+        && p.first() == Kind::Person
+        && !p.creators.is_empty()
+        && (!p.hits.is_empty() || (p.kinds.len() == 1 && (2..=4).contains(&words)));
+    ok.then_some((p, span))
+}
+
+/// The line right above `s` when `s` starts its line and that line is a person's name alone
+/// (two words or more).
+pub(super) fn name_line_above(text: &str, s: Span) -> Option<Span> {
+    let before = &text[..s.start];
+    let nl = before.rfind('\n')?;
+    if !before[nl + 1..].trim().is_empty() {
+        return None;
+    }
+    let ls = before[..nl].rfind('\n').map_or(0, |i| i + 1);
+    let line = trim_span(text, Span::new(ls, nl));
+    let lt = &text[line.start..line.end];
+    (lt.split_whitespace().count() >= 2 && is_person_name(lt)).then_some(line)
+}
+
+/// `s` ends with a full stop right after a lowercase word ("…territory."): a sentence end with
+/// the next sentence glued to it.
+pub(super) fn glued_stop(s: &str) -> bool {
+    let mut it = s.chars().rev();
+    it.next() == Some('.')
+        && it.next().is_some_and(char::is_lowercase)
+        && it.next().is_some_and(char::is_lowercase)
+}
+
+/// A credit that stands alone at the end of the caption or on a line of its own, with no agency
+/// the lexicon knows: "…on Tuesday.\nJohn Smith / Agency Name", "… Monday. NAME/NEWSPIX", an
+/// institution's photo block "MONUSCO/Jane Doe", "Ministry of Defence/Handout". Only there: in
+/// the middle of a caption such a pair is as likely prose ("Syria/Turkey border").
+fn standalone_chain(text: &str, s: Span, p: &Parsed) -> Option<Parsed> {
+    let t = &text[s.start..s.end];
+    let segs: Vec<&str> = t.split('/').map(str::trim).collect();
+    if !(2..=4).contains(&segs.len()) || segs.iter().any(|x| x.is_empty()) {
+        return None;
+    }
+    let words = |x: &str| x.split_whitespace().count();
+    // A single capitalized word of 2–8 letters, every letter a capital: an institution's
+    // acronym ("MONUSCO", "ISPR"), not a one-word name.
+    let acronym = |x: &str| {
+        let n = x.chars().filter(|c| c.is_alphabetic()).count();
+        words(x) == 1
+            && (2..=8).contains(&n)
+            && x.chars()
+                .all(|c| c.is_uppercase() || c == '-' || c.is_ascii_digit())
+    };
+    // Name first, then an agency as written: "John Smith / Agency Name", "JOHN SMITH/NEWSPIX".
+    if p.kinds.len() == 2
+        && p.kinds[0] == Kind::Person
+        && matches!(p.kinds[1], Kind::Person | Kind::Org)
+        && p.creators.len() == 1
+        && p.unknown.len() == 1
+        && words(&p.creators[0].0) >= 2
+        && words(&p.unknown[0].0) <= 5
+        && looks_capitalized(&p.unknown[0].0)
+    {
+        return Some(p.clone());
+    }
+    // The institution first, then a person or a placeholder: "MONUSCO/Jane Doe",
+    // "Ministry of Defence/Handout", "Turkish Presidency/Name/Handout".
+    let first = segs[0];
+    let org_first = match p.kinds.first() {
+        Some(Kind::Org) => words(first) <= 8 && !first.chars().any(|c| c.is_ascii_digit()),
+        Some(Kind::Person) => acronym(first),
+        _ => false,
+    };
+    let rest = p.kinds.get(1..).unwrap_or_default();
+    let rest_ok = rest
+        .iter()
+        .all(|k| matches!(k, Kind::Person | Kind::Placeholder | Kind::Empty))
+        && rest.iter().any(|k| *k != Kind::Empty);
+    if org_first && rest_ok {
+        let mut p = p.clone();
+        let org = Span::new(s.start, s.start + t.find('/')?);
+        let org = trim_span(text, org);
+        let name = text[org.start..org.end].to_string();
+        p.creators.retain(|(_, sp)| sp.start >= org.end);
+        p.unknown = vec![(name, org)];
+        // "MONUSCO/Jane Doe": the second part is the photographer.
+        if p.creators.is_empty()
+            && rest.first() == Some(&Kind::Person)
+            && let Some(sp) = segs.get(1)
+        {
+            let at = s.start + t.find('/')? + 1;
+            let sp_span = trim_span(
+                text,
+                Span::new(
+                    at,
+                    at + t[at - s.start..]
+                        .find('/')
+                        .unwrap_or(t.len() - (at - s.start)),
+                ),
+            );
+            if words(sp) >= 2 && is_person_name(&text[sp_span.start..sp_span.end]) {
+                p.creators
+                    .push((text[sp_span.start..sp_span.end].to_string(), sp_span));
+            }
+        }
+        return Some(p);
+    }
+    None
+}

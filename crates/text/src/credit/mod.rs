@@ -1,0 +1,284 @@
+//! Credit lines: who took the photo and for which agency.
+//!
+//! The caption is cut into chunks (sentences, lines, runs of blanks, `---`, `//`, and every
+//! parenthesized or bracketed group; a credit label after a single `|` or glued to the word
+//! before it, `…lakePhotograph:`, `…missile.Credit...`, starts a chunk). Each chunk is tried as
+//! a credit (a prose sentence is never part of one: `Photo by Name / Legs of victims are seen
+//! …` ends before the sentence):
+//!
+//! - a labelled credit: `Photo by …`, `Photograph: …`, `Photo: …`, `Credit: …`, `© …`,
+//!   `Photo credit should read …`, `(Credit Image: © …)`, `Image by © …`;
+//! - a slash chain with a known agency: `REUTERS/Name`, `NAME/AFP/Getty Images`,
+//!   `(AP Photo/Name, File)`, `AFP PHOTO / NAMENAME/AFP/Getty Images`, `EPA/NAME`,
+//!   `Action Images via Reuters/Name`, `Name / SOPA Images/Sipa USA`; in brackets also with an
+//!   unknown agency (`[Name/BenarNews]`);
+//! - `X via AGENCY` (`Instagram @x via REUTERS`, `(… Service via AP)`, `IHA via AP Photo`);
+//! - an agency alone (`AFP`, `(Reuters)`, `PRESS ASSOCIATION Photo`);
+//! - `NAME for The New York Times`;
+//! - `(File photo)` and EPA's `epa04679320` tags (weak: used only when nothing better is there);
+//! - a chain at the end of a sentence that has no full stop before it
+//!   (`…, August 25, 2019 REUTERS/Name`).
+//!
+//! Within a chain, a segment is a creator when it is a person-like name in the first position
+//! or right after an agency / placeholder ("Stringer", "Handout", "File", "Social Media Website",
+//! "Pool"); a name-like segment after a person is an agency as written ("Name/TNS/ZUMA Wire").
+//! Organizations ("Aleppo Media Center AMC") are never creators. The agency is the first
+//! non-distributor agency named (a distributor such as Getty Images or Corbis yields to its
+//! partner, also an unknown partner written right before it after a name or before "via":
+//! `Name / Los Angeles Times / Getty Images`; `X via Y` gives Y unless Y is a distributor), else
+//! a distributor, else the unknown agency as written. All credit chunks of a caption are combined (creators deduplicated).
+
+//!
+//! The module is split by what changes together: [`lexicon`] (the agencies list and how a name
+//! is looked up), `words` (the word lists of `data/credit_words.tsv` and the tests of what a
+//! credit part is: a person, an organization, a placeholder), `body` (one credit's parts between
+//! slashes, `via` and `for`), `chunks` (where in a caption a credit can stand and which shape it
+//! has) and `prefilter` (cheap tests that skip the parse where it cannot match).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::{Found, Span};
+
+mod body;
+mod chunks;
+mod lexicon;
+mod prefilter;
+#[cfg(test)]
+mod tests;
+mod words;
+
+use body::*;
+use chunks::*;
+use lexicon::*;
+pub use lexicon::{AgencyLexicon, AgencyRole, BUILTIN_AGENCIES_TSV};
+use prefilter::*;
+use words::*;
+
+/// What the credit line says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreditFound {
+    /// The whole credit text (all of it, including doubled bylines); other recognizers skip it.
+    pub span: Span,
+    /// Photographers as written, each with its own span.
+    pub creators: Vec<Found<String>>,
+    /// Normalized agency name, with the span of the words it came from.
+    pub agency: Option<Found<String>>,
+    /// Rule that recognized the credit format, e.g. `credit.photo_by`.
+    pub rule: &'static str,
+    /// Other credit fragments elsewhere in the caption, not next to `span` (PA's
+    /// `PRESS ASSOCIATION Photo.` mid-caption, EPA's `epa04679320` tag); other recognizers should
+    /// skip them too.
+    pub extra: Vec<Span>,
+}
+
+impl CreditFound {
+    /// `span` and `extra`: every part of the caption that belongs to the credit.
+    pub fn all_spans(&self) -> Vec<Span> {
+        let mut v = vec![self.span];
+        v.extend(self.extra.iter().copied());
+        v
+    }
+}
+
+/// Finds the credit line of a caption.
+pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
+    let mut units: Vec<Unit> = chunks(text)
+        .iter()
+        .filter_map(|c| classify(text, c, lex))
+        .collect();
+    // "…2017.\nGerald Herbert\nAP Photo": the photographer's name on the line above an agency
+    // line.
+    for u in units.iter_mut() {
+        if u.rule == "credit.agency_only"
+            && u.creators.is_empty()
+            && let Some(name) = name_line_above(text, u.span)
+        {
+            u.creators
+                .push((text[name.start..name.end].to_string(), name));
+            u.span = Span::new(name.start, u.span.end);
+            u.rule = "credit.name_line";
+        }
+    }
+    if (!prefilter_on() || text.contains("epa"))
+        && let Some(epa) = lex.lookup("EPA")
+    {
+        for m in EPA_TAG.find_iter(text) {
+            let span = Span::new(m.start(), m.end());
+            if !units.iter().any(|u| u.span.contains(&span)) {
+                units.push(Unit {
+                    span,
+                    creators: Vec::new(),
+                    hits: vec![(epa, span)],
+                    unknown: Vec::new(),
+                    rule: "credit.epa_tag",
+                    weak: true,
+                });
+            }
+        }
+    }
+    if units.is_empty() {
+        return None;
+    }
+    units.sort_by_key(|u| u.span.start);
+    let strong: Vec<&Unit> = units.iter().filter(|u| !u.weak).collect();
+    let pool: Vec<&Unit> = if strong.is_empty() {
+        units.iter().collect()
+    } else {
+        strong
+    };
+    let primary = pool
+        .iter()
+        .rev()
+        .find(|u| !u.creators.is_empty())
+        .or_else(|| {
+            pool.iter()
+                .rev()
+                .find(|u| !u.hits.is_empty() || !u.unknown.is_empty())
+        })
+        .or(pool.last())
+        .copied()?;
+    // The credit span: the primary unit and the credit units right next to it.
+    let mut span = primary.span;
+    let mut used = vec![false; units.len()];
+    loop {
+        let mut grew = false;
+        for (i, u) in units.iter().enumerate() {
+            if used[i] {
+                continue;
+            }
+            if span.contains(&u.span) {
+                used[i] = true;
+                continue;
+            }
+            let (a, b) = if u.span.end <= span.start {
+                (u.span.end, span.start)
+            } else {
+                (span.end, u.span.start)
+            };
+            let joinable = a <= b
+                && text[a..b]
+                    .chars()
+                    .all(|c| c.is_whitespace() || "-–—|.,;:".contains(c))
+                && b - a <= 40;
+            if joinable {
+                span = Span::new(span.start.min(u.span.start), span.end.max(u.span.end));
+                used[i] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let extra: Vec<Span> = units
+        .iter()
+        .zip(&used)
+        .filter(|(_, used)| !**used)
+        .map(|(u, _)| u.span)
+        .collect();
+    // Creators from every strong unit, once each.
+    let mut creators: Vec<Found<String>> = Vec::new();
+    for u in &pool {
+        for (name, s) in &u.creators {
+            let key = fold(name);
+            if !creators.iter().any(|c| fold(&c.value) == key) {
+                creators.push(Found::new(name.clone(), *s, u.rule));
+            }
+        }
+    }
+    // Agency: a news agency, else a source, else a distributor (the primary credit's first
+    // when several credits name one: "(Credit Image: © …/ZUMA Wire) --- Image by © …/ZUMA
+    // Press/Corbis" → ZUMA Press), else an unknown one as written.
+    // The evidence is the agency's first mention.
+    let hits = || {
+        units.iter().flat_map(|u| {
+            let other = !std::ptr::eq(u, primary);
+            u.hits.iter().map(move |(i, s)| (*i, *s, u.rule, other))
+        })
+    };
+    // A distributor yields to the partner written right before it, even an unknown one
+    // ("Name / Los Angeles Times / Getty Images", "Name/Small Agency via Getty Images").
+    let partner = |dist: Span| {
+        units
+            .iter()
+            .find(|u| u.span.contains(&dist))
+            .and_then(|u| {
+                u.unknown
+                    .iter()
+                    .filter(|(_, s)| s.end <= dist.start)
+                    .max_by_key(|(_, s)| s.end)
+            })
+            .filter(|(_, s)| {
+                // "X via Getty Images"; or "Name/X/Getty Images" (a first organization,
+                // "ProSportsImages/Alamy", is the contributor, not a partner agency).
+                let gap = text[s.end..dist.start].trim();
+                gap.eq_ignore_ascii_case("via")
+                    || (gap
+                        .chars()
+                        .all(|c| c.is_whitespace() || matches!(c, '/' | '|' | '\\' | ','))
+                        && units.iter().any(|u| {
+                            u.span.contains(&dist)
+                                && u.creators.iter().any(|(_, c)| c.end <= s.start)
+                        }))
+            })
+            .map(|(n, s)| (n.clone(), *s))
+    };
+    let agency = hits()
+        .min_by_key(|(i, _, _, other)| (lex.preference(*i), *other))
+        .and_then(|(best, ..)| {
+            hits()
+                .filter(|(i, ..)| *i == best)
+                .min_by_key(|(_, s, ..)| s.start)
+        })
+        .map(|(i, s, r, _)| match partner(s) {
+            Some((n, ps)) if lex.is_distributor(i) => Found::new(n, ps, r),
+            _ => Found::new(lex.entries[i].canonical.clone(), s, r),
+        })
+        .or_else(|| {
+            primary
+                .unknown
+                .last()
+                .map(|(n, s)| Found::new(n.clone(), *s, primary.rule))
+                .or_else(|| {
+                    pool.iter().find_map(|u| {
+                        u.unknown
+                            .last()
+                            .map(|(n, s)| Found::new(n.clone(), *s, u.rule))
+                    })
+                })
+        });
+    Some(CreditFound {
+        span,
+        creators,
+        agency,
+        rule: primary.rule,
+        extra,
+    })
+}
+
+impl AgencyLexicon {
+    /// The agency a photo's own Credit or Source field names (IPTC 2:110 / 2:115, XMP
+    /// `photoshop:Credit` / `photoshop:Source`), read as a credit line is: "AFP via Getty Images"
+    /// → AFP, "EPA-EFE" → EPA, "REUTERS/Name" → Reuters, "Anadolu Agency" → Anadolu; an unknown
+    /// agency as written. Returns the name and the credit rule that read it; `None` when the field
+    /// names only a person ("Jane Doe") or nothing a credit would.
+    ///
+    /// One reading for the caption's credit and the file's fields, so the two can be compared.
+    pub fn normalize_field(&self, field: &str) -> Option<(String, &'static str)> {
+        let field = field.trim();
+        if field.is_empty() || field.len() > 400 {
+            return None;
+        }
+        let agency = |c: CreditFound| c.agency.map(|a| (a.value, a.rule));
+        // As a credit line first; then as the body of a labelled credit, since the field is one
+        // ("My Agency" alone would be no credit in a caption).
+        find_credit(field, self).and_then(agency).or_else(|| {
+            // A list of several parties ("NASA, ESA, Name") names no one agency.
+            find_credit(&format!("Credit: {field}"), self)
+                .and_then(agency)
+                .filter(|(a, _)| !a.contains(','))
+        })
+    }
+}
