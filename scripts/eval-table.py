@@ -14,6 +14,8 @@ SETS = [
     ("heldout3 (60)", ["tests/fixtures/corpus/heldout3.jsonl"]),
     ("heldout4 (45)", ["tests/fixtures/corpus/heldout4.jsonl"]),
     ("heldout5 (30)", ["tests/fixtures/corpus/heldout5.jsonl"]),
+    ("heldout6 (118)", ["tests/fixtures/corpus/heldout6.jsonl"]),
+    ("heldout7 (138)", ["tests/fixtures/corpus/heldout7.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]

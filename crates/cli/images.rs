@@ -256,6 +256,31 @@ impl Embedded {
             note(r, "location.lat", "gps");
             note(r, "location.lon", "gps");
         }
+        // No caption place and no GPS, but the desk wrote a city or country: place it through
+        // the caption resolver (the country decides among homonyms; an unknown city falls back
+        // to its province or country, never to a look-alike abroad).
+        if r.location.lat.is_none()
+            && let Some(g) = engine.geocode(
+                r.location.city.as_deref(),
+                r.location.province.as_deref(),
+                r.location
+                    .country
+                    .as_deref()
+                    .or(f.country_code.as_deref())
+                    .or(f.country.as_deref()),
+            )
+        {
+            r.location.lat = Some(g.lat);
+            r.location.lon = Some(g.lon);
+            r.location.geonames_id = g.geonames_id;
+            r.location.precision = Some(g.precision);
+            if r.location.country.is_none() {
+                r.location.country = g.country.clone();
+                note(r, "location.country", "country");
+            }
+            note(r, "location.lat", "geocoded");
+            note(r, "location.lon", "geocoded");
+        }
     }
 }
 
@@ -438,6 +463,45 @@ mod tests {
         assert_eq!(date_taken("2016-11").unwrap().iso, "2016-11");
         assert_eq!(date_taken("2016").unwrap().iso, "2016");
         assert!(date_taken("x").is_none());
+    }
+
+    #[test]
+    fn the_files_city_and_country_are_geocoded_without_gps() {
+        let engine = dateline_engine::Engine::builtin();
+        let mut r = engine.extract(&CaptionInput::new("A boy is rescued from the rubble."));
+        let e = Embedded {
+            block: serde_json::json!({}),
+            warnings: vec![],
+            date: None,
+            gps: None,
+            fields: dateline_media::Fields {
+                city: Some("Tripoli".into()),
+                country_code: Some("LB".into()),
+                ..Default::default()
+            },
+        };
+        e.apply(&mut r, &engine);
+        // Tripoli in Lebanon, not Libya's capital; placed as the city itself.
+        let (lat, lon) = (r.location.lat.unwrap(), r.location.lon.unwrap());
+        assert!(
+            (lat - 34.4).abs() < 0.3 && (lon - 35.8).abs() < 0.3,
+            "{lat},{lon}"
+        );
+        assert_eq!(r.location.precision, Some(1));
+        assert_eq!(r.evidence["location.lat"][0].rule, "embedded.geocoded");
+        // A city the gazetteer lacks: the country's point, precision 3.
+        let mut r = engine.extract(&CaptionInput::new("A boy is rescued from the rubble."));
+        let e = Embedded {
+            fields: dateline_media::Fields {
+                city: Some("Nowhereville".into()),
+                country: Some("Syria".into()),
+                ..Default::default()
+            },
+            ..e
+        };
+        e.apply(&mut r, &engine);
+        assert_eq!(r.location.precision, Some(3));
+        assert_eq!(r.location.country.as_deref(), Some("SY"));
     }
 
     #[test]
