@@ -133,6 +133,20 @@ const CONNECTORS: &[&str] = &[
     "sea",
     "county",
     "rural",
+    // "at Saint Nicolas hospital in Saint-Marc, Haiti": the facility noun of a named place.
+    "hospital",
+    "clinic",
+    "school",
+    "market",
+    "mosque",
+    "church",
+    "stadium",
+    "airport",
+    "prison",
+    "hotel",
+    "university",
+    "square",
+    "station",
 ];
 
 fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -> bool {
@@ -368,6 +382,18 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
                     p.preposition.as_deref(),
                     Some("over" | "above" | "past" | "beside" | "by" | "overlooking" | "under")
                 ) && c.iter().any(|&i| places[i].known.is_some())
+            })
+        })
+        .or_else(|| {
+            // "a vessel leaving Port Sudan": with nothing else, the last known town named
+            // outside a flight clause or a "from/to" phrase.
+            chains.iter().rposition(|c| {
+                let p = &places[c[0]];
+                !is_excluded_start(p)
+                    && !in_flight_clause(text, p)
+                    && p.known
+                        .as_ref()
+                        .is_some_and(|k| k.kind == KnownKind::Populated && k.primary)
             })
         })?;
     // A first chain naming only a region ("displaced by fighting in north Kivu province in the

@@ -404,6 +404,14 @@ const CASES: &[Case] = &[
         Some("Helmand"),
         Some("AF"),
     ),
+    // With no locative phrase at all, the last known town named.
+    case(
+        "Passengers board a ferry leaving Mombasa. [AFP]",
+        None,
+        Some("Mombasa"),
+        None,
+        Some("KE"),
+    ),
     // A town's old quarter is a part of it.
     case(
         "A view of the damaged mosque in the Old City of Mosul, Iraq, July 1, 2017. REUTERS/Jane Doe",
@@ -476,4 +484,20 @@ fn coordinates_come_from_the_most_specific_resolved_place() {
     ));
     assert_eq!(r.location.country.as_deref(), Some("GR"));
     assert_eq!(r.location.precision, Some(3));
+}
+
+#[test]
+fn a_facility_noun_joins_a_named_place_to_its_town() {
+    // written. "Saint Nicolas" is a town in Belgium; the chain names Haiti.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Doctors treat a patient at Saint Nicolas hospital in Jacmel, Haiti, May 3, 2021. (AP Photo/Jane Doe)",
+    ));
+    assert_eq!(
+        r.location.country.as_deref(),
+        Some("HT"),
+        "{:?}",
+        r.location
+    );
+    let lon = r.location.lon.unwrap();
+    assert!((-75.0..-71.0).contains(&lon), "placed in Haiti, got {lon}");
 }
