@@ -264,6 +264,10 @@ fn is_locative(p: &PlacePhrase) -> bool {
                 | "of"
                 | "through"
                 | "along"
+                | "en"
+                | "à"
+                | "dans"
+                | "em"
         )
     )
 }
