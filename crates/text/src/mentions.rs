@@ -1303,6 +1303,13 @@ fn person(
     {
         return None;
     }
+    // "Sri Lankan", "Sri Lankans": a demonym of two words is a people's name, not a person's.
+    if oracle.demonym(s).is_some()
+        || s.strip_suffix('s')
+            .is_some_and(|one| oracle.demonym(one).is_some())
+    {
+        return None;
+    }
     let after = &text[piece.span.end..];
     let age = AGE_AFTER.captures(ahead(after, 0, 40)).and_then(|c| {
         let m = c.get(1).unwrap();

@@ -628,7 +628,7 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "mall" | "hotel" | "air base" | "airbase" | "airfield" | "military airport"
         | "military base" | "naval base" | "barracks" | "university" | "campus" | "pagoda"
         | "fort" | "fortress" | "citadel" | "graveyard" | "plaza" | "gurdwara" | "basilica"
-        | "chapel" => PlaceCue::Landmark,
+        | "chapel" | "gallery" | "junction" | "colony" | "roundabout" => PlaceCue::Landmark,
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
         | "countryside" | "oblast" | "krai" | "department" | "departamento" => PlaceCue::Province,
         "county" => PlaceCue::District,

@@ -24,7 +24,11 @@ impl PlaceOracle for Fake {
         })
     }
     fn demonym(&self, word: &str) -> Option<String> {
-        matches!(word, "Syrian" | "Syrians").then(|| "SY".to_string())
+        match word {
+            "Syrian" | "Syrians" => Some("SY".to_string()),
+            "Sri Lankan" => Some("LK".to_string()),
+            _ => None,
+        }
     }
 }
 
@@ -142,4 +146,18 @@ fn single_names_listed_with_a_full_name_are_people() {
     // A place in the list stays a place.
     let m = run("Ali Hassan and Damascus residents wait.");
     assert!(m.people.iter().all(|p| p.name.value != "Damascus"));
+}
+
+#[test]
+fn a_two_word_demonym_is_no_person() {
+    // written
+    let m = run("Sri Lankans queue for fuel in Aleppo, Syria, as a Sri Lankan official watches.");
+    assert!(m.people.is_empty(), "{:?}", m.people);
+    // written
+    let m = run("People queue in Aleppo, Syria. PHOTO: ANTARA FOTO/Jane Doe");
+    assert!(
+        m.people.iter().all(|p| !p.name.value.contains("FOTO")),
+        "{:?}",
+        m.people
+    );
 }
