@@ -891,7 +891,12 @@ fn split_chunk(
     }
     // "Jacques Rogge President of the ...": a title after the name is not part of it.
     let mut last = last;
-    while last > first + 1 && lex.is("title", words[last - 1].span.slice(text)) {
+    // "Hun Sen": a short title word ("Sen", "Gen") ends a name unless written as an abbreviation.
+    let trailing_title = |k: usize| {
+        let w = words[k].span.slice(text);
+        lex.is("title", w) && (w.len() > 3 || text[words[k].span.end..].starts_with('.'))
+    };
+    while last > first + 1 && trailing_title(last - 1) {
         last -= 1;
     }
     if first >= last {

@@ -161,3 +161,11 @@ fn a_two_word_demonym_is_no_person() {
         m.people
     );
 }
+
+#[test]
+fn a_short_title_word_can_end_a_name() {
+    // written
+    let m = run("Prime Minister Hun Sen speaks in Aleppo, Syria.");
+    let names: Vec<&str> = m.people.iter().map(|p| p.name.value.as_str()).collect();
+    assert_eq!(names, ["Hun Sen"], "{:?}", m.people);
+}
