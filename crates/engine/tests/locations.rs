@@ -412,6 +412,14 @@ const CASES: &[Case] = &[
         None,
         Some("KE"),
     ),
+    // A capitalized head word names a landmark: hotels, malls, forts.
+    case(
+        "Guests stand outside the Jazeera Palace Hotel in Mogadishu, Somalia, August 20, 2022. REUTERS/Jane Doe",
+        Some("Jazeera Palace Hotel"),
+        Some("Mogadishu"),
+        None,
+        Some("SO"),
+    ),
     // A town's old quarter is a part of it.
     case(
         "A view of the damaged mosque in the Old City of Mosul, Iraq, July 1, 2017. REUTERS/Jane Doe",
