@@ -481,11 +481,7 @@ fn eval(cli: &Cli, args: &EvalArgs) -> Result<i32> {
             let engine = load_engine(cli)?;
             let inputs: Vec<CaptionInput> = gold
                 .iter()
-                .map(|g| CaptionInput {
-                    text: g.caption.clone(),
-                    input_id: Some(g.id.clone()),
-                    ..Default::default()
-                })
+                .map(dateline_engine::eval::GoldRow::input)
                 .collect();
             let records = extract_all(&engine, &inputs, 0)?;
             dateline_engine::eval::score(&gold, &records)

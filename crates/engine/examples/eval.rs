@@ -7,7 +7,7 @@
 //! disagreements on that field (`--errors all` for every field). `--learned` turns on the
 //! learned tagger's adjudication of people (off by default). Use it only on sets whose
 //! errors may be read (dev and the held-out sets already analysed; see EVALUATION.md).
-use dateline_engine::{CaptionInput, Engine, eval};
+use dateline_engine::{Engine, eval};
 
 fn main() {
     let mut files = Vec::new();
@@ -47,17 +47,7 @@ fn main() {
 }
 
 fn report(engine: &Engine, name: &str, gold: &[eval::GoldRow], errors: Option<&str>) {
-    let records: Vec<_> = gold
-        .iter()
-        .map(|g| {
-            engine.extract(&CaptionInput {
-                text: g.caption.clone(),
-                input_id: Some(g.id.clone()),
-                ..Default::default()
-            })
-        })
-        .collect();
-    let r = eval::score(gold, &records);
+    let r = eval::score_engine(engine, gold);
     let fields: Vec<String> = eval::FIELDS
         .iter()
         .map(|f| format!("{f}={:.3}", r.fields[*f].f1))

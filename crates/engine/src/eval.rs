@@ -429,6 +429,23 @@ pub fn score_values(gold: &[GoldRow], predicted: &[Value]) -> Report {
     }
 }
 
+impl GoldRow {
+    /// The caption as the engine's input, carrying the gold id so records match their rows.
+    pub fn input(&self) -> crate::CaptionInput {
+        crate::CaptionInput {
+            text: self.caption.clone(),
+            input_id: Some(self.id.clone()),
+            ..Default::default()
+        }
+    }
+}
+
+/// Extracts every gold caption with `engine`, one thread, and scores the records.
+pub fn score_engine(engine: &crate::Engine, gold: &[GoldRow]) -> Report {
+    let records: Vec<Record> = gold.iter().map(|g| engine.extract(&g.input())).collect();
+    score(gold, &records)
+}
+
 /// Scores records against gold rows.
 pub fn score(gold: &[GoldRow], records: &[Record]) -> Report {
     let values: Vec<Value> = records

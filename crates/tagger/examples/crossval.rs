@@ -10,26 +10,16 @@
 //! the model changed people or organizations (only for sets whose errors may be read).
 mod common;
 
+use dateline_engine::Engine;
 use dateline_engine::eval::{self, GoldRow};
 use dateline_engine::learned::Policy;
-use dateline_engine::{CaptionInput, Engine};
 use dateline_tagger::train::{Params, train_to_file};
 use dateline_tagger::{Model, WordClasses};
 use std::sync::Arc;
 
 fn extract(engine: &Engine, rows: &[&GoldRow]) -> eval::Report {
-    let records: Vec<_> = rows
-        .iter()
-        .map(|g| {
-            engine.extract(&CaptionInput {
-                text: g.caption.clone(),
-                input_id: Some(g.id.clone()),
-                ..Default::default()
-            })
-        })
-        .collect();
     let gold: Vec<GoldRow> = rows.iter().map(|r| (*r).clone()).collect();
-    eval::score(&gold, &records)
+    eval::score_engine(engine, &gold)
 }
 
 fn f1(c: [u32; 3]) -> f64 {
