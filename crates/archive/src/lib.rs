@@ -29,7 +29,9 @@ mod sqlite;
 pub use apply::{CorrectionError, apply_corrections, check_edit, field_value};
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
-pub use sqlite::{NONE, OpenOptions, SqliteStore};
+pub use sqlite::{
+    Anchor, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem, RecordsCheck, SqliteStore,
+};
 
 use dateline_model::Record;
 use dateline_query::Query;

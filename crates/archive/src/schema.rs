@@ -4,8 +4,17 @@
 use crate::{ArchiveError, Result};
 use rusqlite::Connection;
 
+/// A step run after a migration's SQL, in the same transaction, for what SQL cannot do itself.
+type PostStep = fn(&rusqlite::Transaction) -> Result<()>;
+
 /// Migration `i` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_initial.sql")];
+const MIGRATIONS: &[(&str, Option<PostStep>)] = &[
+    (include_str!("../migrations/0001_initial.sql"), None),
+    (
+        include_str!("../migrations/0002_evidence.sql"),
+        Some(crate::sqlite::upgrade_to_evidence),
+    ),
+];
 
 /// The schema version this build writes.
 pub const VERSION: i64 = MIGRATIONS.len() as i64;
@@ -19,7 +28,7 @@ pub fn migrate(conn: &mut Connection) -> Result<i64> {
             known: VERSION,
         });
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+    for (i, (sql, post)) in MIGRATIONS.iter().enumerate().skip(found as usize) {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)?;
         // Another process may have migrated while we waited for the lock.
         let now: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -27,6 +36,9 @@ pub fn migrate(conn: &mut Connection) -> Result<i64> {
             continue;
         }
         tx.execute_batch(sql)?;
+        if let Some(post) = post {
+            post(&tx)?;
+        }
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
         tx.commit()?;
     }

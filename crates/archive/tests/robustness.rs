@@ -112,7 +112,7 @@ fn a_full_disk_during_a_correction_writes_nothing() {
     let e = r.unwrap_err();
     assert!(e.to_string().contains("full"), "{e}");
     assert!(s.get(&id).unwrap().corrections.is_empty());
-    assert_eq!(s.log().unwrap().len(), 1);
+    assert_eq!(actions(&s.log().unwrap()), 1);
     assert_eq!(s.integrity_check().unwrap(), "ok");
 }
 
@@ -138,7 +138,7 @@ fn read_only_archives_answer_searches_and_refuse_writes() {
     assert_eq!(s.count().unwrap(), 10);
     let id = record_id(&caption(1));
     assert_eq!(s.get(&id).unwrap().record.id, id);
-    assert_eq!(s.log().unwrap().len(), 1);
+    assert_eq!(actions(&s.log().unwrap()), 1);
     assert_eq!(s.verify_log().unwrap(), Vec::<i64>::new());
 
     assert!(s.ingest_begin(&file("/data/b.txt", "2"), "t", "x").is_err());
@@ -235,7 +235,7 @@ fn threads_sharing_one_store_ingest_overlapping_batches() {
     assert_eq!(s.get(&record_id(&caption(0))).unwrap().provenance.len(), 1);
     assert_eq!(s.integrity_check().unwrap(), "ok");
     assert_eq!(s.verify_log().unwrap(), Vec::<i64>::new());
-    assert_eq!(s.log().unwrap().len(), 4);
+    assert_eq!(actions(&s.log().unwrap()), 4);
 }
 
 #[test]

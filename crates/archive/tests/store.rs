@@ -534,7 +534,7 @@ fn a_refused_correction_writes_nothing() {
     let (_d, s) = store();
     ingest(&s, "/data/a.txt", "1", &[aleppo().item()]);
     let id = record_id(A);
-    let log_before = s.log().unwrap().len();
+    let log_before = actions(&s.log().unwrap());
     for (field, value) in [
         ("caption", json!("x")),
         ("location.country", json!("Syria")),
@@ -567,7 +567,7 @@ fn a_refused_correction_writes_nothing() {
     let got = s.get(&id).unwrap();
     assert!(got.corrections.is_empty());
     assert_eq!(got.record, got.extracted);
-    assert_eq!(s.log().unwrap().len(), log_before);
+    assert_eq!(actions(&s.log().unwrap()), log_before);
     assert_eq!(search(&s, "city:aleppo", &fts()).total, 1);
 }
 
@@ -740,11 +740,26 @@ fn the_audit_log_records_ingest_correct_verify_in_order_and_verifies() {
     .unwrap();
     s.verify_sources("auditor").unwrap();
     s.audit("reextract", "bot", json!({"records": 1})).unwrap();
-    let log = s.log().unwrap();
-    let actions: Vec<_> = log.iter().map(|e| e.action.as_str()).collect();
-    assert_eq!(actions, ["ingest", "correct", "verify", "reextract"]);
-    let seqs: Vec<_> = log.iter().map(|e| e.seq).collect();
-    assert_eq!(seqs, [1, 2, 3, 4]);
+    let all = s.log().unwrap();
+    let names: Vec<_> = all.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ingest-begin",
+            "ingest-batch",
+            "ingest",
+            "correct",
+            "verify",
+            "reextract"
+        ]
+    );
+    let seqs: Vec<_> = all.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, [1, 2, 3, 4, 5, 6]);
+    // The start and the batch of the ingest are in the chain too.
+    assert_eq!(all[0].detail["path"], json!(path));
+    assert_eq!(all[1].detail["new"], json!(1));
+    assert_eq!(all[1].detail["sealed"]["count"], json!(1));
+    let log = &all[2..];
     assert_eq!(log[0].actor, "tester");
     assert_eq!(log[0].detail["new"], json!(1));
     assert_eq!(log[0].detail["path"], json!(path));
@@ -752,9 +767,16 @@ fn the_audit_log_records_ingest_correct_verify_in_order_and_verifies() {
     assert_eq!(log[1].detail["field"], json!("location.city"));
     assert_eq!(log[2].actor, "auditor");
     assert_eq!(log[2].detail["ok"], json!(1));
-    assert!(log.windows(2).all(|w| w[0].at <= w[1].at));
-    assert!(log.iter().all(|e| e.hash.len() == 64));
+    assert!(all.windows(2).all(|w| w[0].at <= w[1].at));
+    assert!(all.iter().all(|e| e.hash.len() == 64));
     assert_eq!(s.verify_log().unwrap(), Vec::<i64>::new());
+    let check = s.check_records().unwrap();
+    assert_eq!(
+        (check.records, check.problem_count),
+        (1, 0),
+        "{:?}",
+        check.problems
+    );
 }
 
 fn logged_store() -> (tempfile::TempDir, SqliteStore) {
@@ -937,11 +959,11 @@ fn opened_archives_use_wal_and_reopening_does_not_migrate_again() {
     let v: i64 = c
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(v, 1);
+    assert_eq!(v, 2);
     drop(c);
     let s = SqliteStore::open(&path).unwrap();
     assert_eq!(s.count().unwrap(), 2);
-    assert_eq!(s.log().unwrap().len(), 1);
+    assert_eq!(actions(&s.log().unwrap()), 1);
     assert_eq!(s.integrity_check().unwrap(), "ok");
     drop(s);
     // A newer archive is refused.

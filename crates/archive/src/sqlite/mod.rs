@@ -1,7 +1,12 @@
 //! The SQLite backend: one file, WAL, every write in one transaction with its audit entry.
 
+mod anchors;
 mod rows;
+mod seal;
 mod search;
+
+pub use anchors::Anchor;
+pub use seal::{MAX_PROBLEMS, RecordProblem, RecordsCheck};
 
 use crate::apply::{apply_corrections, check_edit, field_value};
 use crate::ranked::{IndexDoc, RankedIndex, RankedOrder, RankedSearch};
@@ -72,9 +77,10 @@ impl SqliteStore {
                 source: std::io::Error::new(std::io::ErrorKind::NotFound, "no archive here"),
             });
         }
+        let mut migrated = false;
         let opened = Self::connect(&path, &opts).and_then(|mut writer| {
             if !opts.read_only {
-                crate::schema::migrate(&mut writer)?;
+                migrated = crate::schema::migrate(&mut writer)? < crate::schema::VERSION;
             }
             Ok(writer)
         });
@@ -94,13 +100,17 @@ impl SqliteStore {
                 )));
             }
         }
-        Ok(SqliteStore {
+        let store = SqliteStore {
             path,
             opts,
             writer: Mutex::new(writer),
             readers: Mutex::new(Vec::new()),
             ranked: Mutex::new(None),
-        })
+        };
+        if migrated {
+            store.anchor();
+        }
+        Ok(store)
     }
 
     fn connect(path: &Path, opts: &OpenOptions) -> Result<Connection> {
@@ -253,6 +263,160 @@ impl SqliteStore {
             prev = hash;
         }
         Ok(bad)
+    }
+
+    /// Where the archive keeps copies of its audit log's head: beside the archive file.
+    pub fn anchors_path(&self) -> PathBuf {
+        let mut s = self.path.as_os_str().to_owned();
+        s.push(".anchors");
+        PathBuf::from(s)
+    }
+
+    /// The archive's identity: a random id made when it was created (or upgraded to schema 2).
+    pub fn archive_id(&self) -> Result<String> {
+        self.with_reader(seal::archive_id)
+    }
+
+    /// The newest audit entry: `(seq, hash)`; `None` for an empty log.
+    pub fn head(&self) -> Result<Option<(i64, String)>> {
+        self.with_reader(|c| {
+            Ok(c.query_row(
+                "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
+        })
+    }
+
+    /// Appends the current head to the anchors file. Called after audited writes; a failure
+    /// is a warning, since the write itself is committed.
+    fn anchor(&self) {
+        if self.opts.read_only {
+            return;
+        }
+        let line = (|| -> Result<Option<String>> {
+            let Some((seq, hash)) = self.head()? else {
+                return Ok(None);
+            };
+            Ok(Some(format!(
+                "{seq} {hash} {} {}\n",
+                self.archive_id()?,
+                now()
+            )))
+        })();
+        let path = self.anchors_path();
+        let written = line.map_err(|e| e.to_string()).and_then(|line| {
+            let Some(line) = line else { return Ok(()) };
+            use std::io::Write;
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+                .and_then(|mut f| f.write_all(line.as_bytes()))
+                .map_err(|e| e.to_string())
+        });
+        if let Err(e) = written {
+            tracing::warn!(
+                "{}: could not record the audit log's head: {e}",
+                path.display()
+            );
+        }
+    }
+
+    /// The anchors the archive keeps itself (its anchors file), and the lines of it that could
+    /// not be read. A missing file is no anchors.
+    pub fn own_anchors(&self) -> Result<(Vec<Anchor>, Vec<(usize, String)>)> {
+        let path = self.anchors_path();
+        match std::fs::read(&path) {
+            Ok(bytes) => Ok(anchors::parse(
+                &String::from_utf8_lossy(&bytes),
+                &path.display().to_string(),
+            )),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok((Vec::new(), Vec::new())),
+            Err(source) => Err(ArchiveError::Io { path, source }),
+        }
+    }
+
+    /// Checks that the audit log still reaches each anchor: an entry with the anchor's hash (at
+    /// its position, when the anchor gives one) in this archive. Returns a sentence per anchor
+    /// that is not reached.
+    pub fn check_anchors(&self, list: &[Anchor]) -> Result<Vec<String>> {
+        let ours = self.archive_id()?;
+        let (max_seq, count): (i64, i64) = self.with_reader(|c| {
+            Ok(c.query_row(
+                "SELECT coalesce(max(seq), 0), count(*) FROM audit",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?)
+        })?;
+        let mut problems = Vec::new();
+        for a in list {
+            if let Some(theirs) = &a.archive
+                && *theirs != ours
+            {
+                problems.push(format!(
+                    "{}: anchored archive {theirs} but this database is archive {ours}: the database file was replaced",
+                    a.origin
+                ));
+                continue;
+            }
+            let found: Option<i64> = self.with_reader(|c| {
+                Ok(
+                    c.query_row("SELECT seq FROM audit WHERE hash = ?", [&a.hash], |r| {
+                        r.get(0)
+                    })
+                    .optional()?,
+                )
+            })?;
+            match (found, a.seq) {
+                (Some(at), Some(seq)) if at != seq => problems.push(format!(
+                    "{}: entry {seq} was anchored, but that hash is now entry {at}: the log was rewritten",
+                    a.origin
+                )),
+                (Some(_), _) => {}
+                (None, Some(seq)) if seq > max_seq => problems.push(format!(
+                    "{}: entry {seq} was anchored but the audit log ends at entry {max_seq} ({count} entries): entries were cut from its end",
+                    a.origin
+                )),
+                (None, Some(seq)) => problems.push(format!(
+                    "{}: entry {seq} no longer has the anchored hash: the log was rewritten",
+                    a.origin
+                )),
+                (None, None) => problems.push(format!(
+                    "{}: no audit entry has the anchored hash {}: the log was cut or rewritten",
+                    a.origin,
+                    &a.hash[..16]
+                )),
+            }
+        }
+        Ok(problems)
+    }
+
+    /// Checks every stored record against the evidence (see the `seal` module): ids, filter
+    /// columns, sealed digests and the audit entries that vouch for them.
+    pub fn check_records(&self) -> Result<RecordsCheck> {
+        self.with_reader(|c| {
+            let tx = c.unchecked_transaction()?;
+            seal::check_records(&tx)
+        })
+    }
+
+    /// Ingests that were started and never finished (the process was stopped): ingest number,
+    /// path, start time and the records their committed batches added.
+    pub fn unfinished_ingests(&self) -> Result<Vec<(i64, String, String, u64)>> {
+        self.with_reader(|c| {
+            let mut stmt = c.prepare(
+                "SELECT i.rowid, f.path, i.started, i.new FROM ingests i
+                 JOIN source_files f ON f.rowid = i.file WHERE i.finished IS NULL ORDER BY i.rowid",
+            )?;
+            let rows = stmt
+                .query_map([], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, i64>(3)? as u64))
+                })?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
     }
 
     /// Brings the ranked index up to date with the change log; returns the changes applied.
@@ -544,6 +708,28 @@ impl SqliteStore {
     }
 }
 
+/// Schema 2's step after its SQL: the archive gets its identity, and the records already there
+/// are sealed as they stand (an audit entry says when and how many).
+pub(crate) fn upgrade_to_evidence(tx: &rusqlite::Transaction) -> Result<()> {
+    tx.execute(
+        "INSERT INTO archive_meta(key, value) VALUES ('archive_id', ?)",
+        [seal::new_archive_id()],
+    )?;
+    let rowids: Vec<i64> = tx
+        .prepare("SELECT rowid FROM records ORDER BY rowid")?
+        .query_map([], |r| r.get(0))?
+        .collect::<std::result::Result<_, _>>()?;
+    if let Some(sealed) = seal::seal(tx, &rowids)? {
+        append_audit(
+            tx,
+            "migrate",
+            "dateline",
+            &json!({ "schema": 2, "records": rowids.len(), "sealed": sealed }),
+        )?;
+    }
+    Ok(())
+}
+
 /// Shown for records that have no value of a `stats` dimension.
 pub const NONE: &str = "(none)";
 
@@ -759,7 +945,17 @@ impl Store for SqliteStore {
                 "INSERT INTO ingests(file, actor, extractor, started) VALUES (?,?,?,?)",
                 params![file_id, actor, extractor, at],
             )?;
-            Ok(IngestId(tx.last_insert_rowid()))
+            let ingest = tx.last_insert_rowid();
+            // The start is in the chain, so an ingest that was killed before its end still
+            // accounts for the batches it committed.
+            append_audit(
+                tx,
+                "ingest-begin",
+                actor,
+                &json!({ "ingest": ingest, "path": file.path, "sha256": file.sha256,
+                         "size": file.size, "extractor": extractor }),
+            )?;
+            Ok(IngestId(ingest))
         })
     }
 
@@ -780,6 +976,7 @@ impl Store for SqliteStore {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )?;
             let mut counts = BatchCounts::default();
+            let mut touched: Vec<i64> = Vec::with_capacity(prepared.len());
             let before: i64 =
                 tx.query_row("SELECT coalesce(max(rowid), 0) FROM records", [], |r| r.get(0))?;
             let mut insert = tx.prepare_cached(
@@ -828,12 +1025,13 @@ impl Store for SqliteStore {
                     counts.new += 1;
                     let rowid = tx.last_insert_rowid();
                     write_creators(tx, rowid, c)?;
+                    touched.push(rowid);
                     rowid
                 } else {
                     counts.unchanged += 1;
                     existing.query_row([&r.id], |row| row.get(0))?
                 };
-                provenance.execute(params![
+                let added = provenance.execute(params![
                     file_id,
                     r.source.line.unwrap_or(0) as i64,
                     rowid,
@@ -842,6 +1040,9 @@ impl Store for SqliteStore {
                     ingest.0,
                     at
                 ])?;
+                if added == 1 && inserted != 1 {
+                    touched.push(rowid);
+                }
             }
             // The batch's new records enter the full-text index in one statement: FTS5 writes
             // its pending terms at every statement boundary, so one row per statement (a
@@ -854,6 +1055,18 @@ impl Store for SqliteStore {
             tx.execute(
                 "UPDATE ingests SET new = new + ?, unchanged = unchanged + ? WHERE rowid = ?",
                 params![counts.new as i64, counts.unchanged as i64, ingest.0],
+            )?;
+            let sealed = seal::seal(tx, &touched)?;
+            let actor: String =
+                tx.query_row("SELECT actor FROM ingests WHERE rowid = ?", [ingest.0], |r| {
+                    r.get(0)
+                })?;
+            append_audit(
+                tx,
+                "ingest-batch",
+                &actor,
+                &json!({ "ingest": ingest.0, "new": counts.new, "unchanged": counts.unchanged,
+                         "sealed": sealed }),
             )?;
             Ok(counts)
         })
@@ -868,12 +1081,13 @@ impl Store for SqliteStore {
                     [ingest.0],
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
                 )?;
-            let (superseded, restored) = if sha.is_some() {
+            let (superseded, restored, changed) = if sha.is_some() {
                 supersede(tx, file_id, &path)?
             } else {
                 // Standard input has no identity: two reads of it are not versions of one file.
-                (0, 0)
+                (0, 0, Vec::new())
             };
+            let sealed = seal::seal(tx, &changed)?;
             tx.execute(
                 "UPDATE ingests SET finished = ?, skipped = ?, superseded = ? WHERE rowid = ?",
                 params![now(), skipped as i64, superseded as i64, ingest.0],
@@ -897,11 +1111,12 @@ impl Store for SqliteStore {
                     "ingest": ingest.0, "path": path, "sha256": sha, "size": size,
                     "new": summary.new, "unchanged": summary.unchanged,
                     "superseded": summary.superseded, "skipped": summary.skipped,
-                    "restored": restored,
+                    "restored": restored, "sealed": sealed,
                 }),
             )?;
             Ok(summary)
         })?;
+        self.anchor();
         if let Err(e) = self.sync_ranked() {
             tracing::warn!("the ranked index will catch up later: {e}");
         }
@@ -936,6 +1151,7 @@ impl Store for SqliteStore {
                 .collect();
             let mut current = serde_json::to_value(&stored.record).expect("records serialize");
             let at = now();
+            let mut entries = Vec::new();
             for (field, value) in &checked {
                 let previous = field_value(&current, field);
                 tx.execute(
@@ -951,13 +1167,11 @@ impl Store for SqliteStore {
                         at
                     ],
                 )?;
-                append_audit(
-                    tx,
-                    "correct",
-                    author,
-                    &json!({ "id": stored.record.id, "field": field, "value": value,
-                             "previous": previous, "note": note }),
-                )?;
+                entries.push(
+                    json!({ "id": stored.record.id, "field": field, "value": value,
+                                     "previous": previous, "note": note,
+                                     "correction": tx.last_insert_rowid() }),
+                );
                 all.push((field.clone(), value.clone()));
                 let effective = apply_corrections(&stored.extracted, &all)?;
                 current = serde_json::to_value(&effective).expect("records serialize");
@@ -969,8 +1183,16 @@ impl Store for SqliteStore {
                 &Columns::of(&effective),
                 Some(&rows::encode(&effective)),
             )?;
+            // The last entry of the correction carries the seal of the corrected record.
+            if let Some(last) = entries.last_mut() {
+                last["sealed"] = seal::seal(tx, &[rowid])?.unwrap_or(Value::Null);
+            }
+            for e in &entries {
+                append_audit(tx, "correct", author, e)?;
+            }
             Ok(rowid)
         })?;
+        self.anchor();
         if let Err(e) = self.sync_ranked() {
             tracing::warn!("the ranked index will catch up later: {e}");
         }
@@ -1092,6 +1314,7 @@ impl Store for SqliteStore {
             records.par_iter().map(|r| (r, rows::encode(r))).collect();
         self.write(|tx| {
             let mut changed = 0;
+            let mut rowids = Vec::new();
             for (record, blob) in &prepared {
                 let row: Option<(i64, Vec<u8>)> = tx
                     .prepare_cached("SELECT rowid, extracted FROM records WHERE id = ?")?
@@ -1115,6 +1338,15 @@ impl Store for SqliteStore {
                 let eff_blob = (!corrections.is_empty()).then(|| rows::encode(&effective));
                 update_columns(tx, rowid, &Columns::of(&effective), eff_blob.as_deref())?;
                 changed += 1;
+                rowids.push(rowid);
+            }
+            if let Some(sealed) = seal::seal(tx, &rowids)? {
+                append_audit(
+                    tx,
+                    "reextract-batch",
+                    "dateline",
+                    &json!({ "changed": changed, "extractor": extractor, "sealed": sealed }),
+                )?;
             }
             Ok(changed)
         })
@@ -1122,6 +1354,7 @@ impl Store for SqliteStore {
 
     fn audit(&self, action: &str, actor: &str, detail: Value) -> Result<()> {
         self.write(|tx| append_audit(tx, action, actor, &detail))?;
+        self.anchor();
         if action == "reextract"
             && let Err(e) = self.sync_ranked()
         {
@@ -1222,6 +1455,7 @@ impl Store for SqliteStore {
                          "missing": count("missing"), "unreadable": count("unreadable") }),
             )
         })?;
+        self.anchor();
         Ok(checks.into_iter().map(|(_, c)| c).collect())
     }
 
@@ -1267,17 +1501,24 @@ impl Store for SqliteStore {
 /// Marks the records of earlier versions of `path` whose line (or input id) now holds another
 /// caption as superseded by it, and makes the records the current version holds live again (a
 /// file reverted to an earlier version). Returns (superseded, restored).
-fn supersede(tx: &rusqlite::Transaction, file_id: i64, path: &str) -> Result<(u64, u64)> {
+fn supersede(tx: &rusqlite::Transaction, file_id: i64, path: &str) -> Result<(u64, u64, Vec<i64>)> {
     let earlier: i64 = tx.query_row(
         "SELECT count(*) FROM source_files WHERE path = ? AND rowid != ? AND sha256 IS NOT NULL",
         params![path, file_id],
         |r| r.get(0),
     )?;
     if earlier == 0 {
-        return Ok((0, 0));
+        return Ok((0, 0, Vec::new()));
     }
     // Supersession only ever happens between versions of one path, so a superseded record the
     // current version holds was superseded by this file's history and is current again.
+    let mut changed: Vec<i64> = tx
+        .prepare(
+            "SELECT rowid FROM records WHERE superseded_by IS NOT NULL
+               AND rowid IN (SELECT record FROM provenance WHERE file = ?)",
+        )?
+        .query_map([file_id], |r| r.get(0))?
+        .collect::<std::result::Result<_, _>>()?;
     let restored = tx.execute(
         "UPDATE records SET superseded_by = NULL, updated = ?
          WHERE superseded_by IS NOT NULL
@@ -1310,10 +1551,14 @@ fn supersede(tx: &rusqlite::Transaction, file_id: i64, path: &str) -> Result<(u6
     let mut n = 0;
     let at = now();
     for (old, new_id) in pairs {
-        n += tx.execute(
+        let done = tx.execute(
             "UPDATE records SET superseded_by = ?, updated = ? WHERE rowid = ? AND superseded_by IS NULL",
             params![new_id, at, old],
         )? as u64;
+        if done > 0 {
+            changed.push(old);
+        }
+        n += done;
     }
-    Ok((n, restored))
+    Ok((n, restored, changed))
 }

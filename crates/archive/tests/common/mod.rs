@@ -171,3 +171,12 @@ pub fn hit_ids(r: &SearchResults) -> Vec<String> {
 pub fn db_path(dir: &Path) -> std::path::PathBuf {
     dir.join("archive.db")
 }
+
+/// Audit entries other than the start and batches of an ingest: one per ingest, correction,
+/// verification and so on.
+#[allow(dead_code)]
+pub fn actions(log: &[dateline_archive::AuditEntry]) -> usize {
+    log.iter()
+        .filter(|e| !e.action.ends_with("-begin") && !e.action.ends_with("-batch"))
+        .count()
+}
