@@ -90,6 +90,12 @@ pub enum ArchiveError {
     Corrupt(String),
 }
 
+impl From<ranked::RankedError> for ArchiveError {
+    fn from(e: ranked::RankedError) -> Self {
+        ArchiveError::Ranked(e.to_string())
+    }
+}
+
 /// Result type of the archive.
 pub type Result<T, E = ArchiveError> = std::result::Result<T, E>;
 

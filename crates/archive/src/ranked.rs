@@ -50,7 +50,7 @@ use tantivy::{
 
 /// Version of the schema *and* of the tokenization below. Bump it whenever either changes: an
 /// index written with another version is wiped on open and rebuilt by the caller's replay.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Name under which [`FoldTokenizer`] is registered (tokenizers are not persisted, so it is
 /// registered again on every open).
@@ -375,16 +375,65 @@ impl TokenStream for FoldTokenStream<'_> {
 // ---------------------------------------------------------------------------------------------
 // Payload
 
-fn payload(last_seq: i64) -> String {
-    format!("dateline-ranked v{SCHEMA_VERSION} seq {last_seq}")
+/// What an index was built from: the archive (its random id), the last `changes` row applied,
+/// and the audit log's head at that moment. An index whose stamp does not match the database
+/// (a restored backup, another archive's index, a sequence number ahead of the database) is
+/// rebuilt instead of answering from stale documents.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stamp {
+    /// The last `changes` sequence number applied.
+    pub seq: i64,
+    /// The archive's id (empty when not known).
+    pub archive: String,
+    /// The audit log's newest entry when `seq` was read (0 for none).
+    pub audit_seq: i64,
+    /// That entry's hash.
+    pub audit_hash: String,
 }
 
-/// `(schema version, last seq)` of a payload written by [`payload`].
-fn parse_payload(p: &str) -> Option<(u32, i64)> {
+fn payload(stamp: &Stamp) -> String {
+    let dash = |s: &str| {
+        if s.is_empty() {
+            "-".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    format!(
+        "dateline-ranked v{SCHEMA_VERSION} seq {} archive {} audit {} {}",
+        stamp.seq,
+        dash(&stamp.archive),
+        stamp.audit_seq,
+        dash(&stamp.audit_hash)
+    )
+}
+
+/// `(schema version, stamp)` of a payload written by [`payload`].
+fn parse_payload(p: &str) -> Option<(u32, Stamp)> {
     let rest = p.strip_prefix("dateline-ranked v")?;
-    let (version, rest) = rest.split_once(' ')?;
-    let seq = rest.strip_prefix("seq ")?;
-    Some((version.parse().ok()?, seq.parse().ok()?))
+    let mut w = rest.split(' ');
+    let version = w.next()?.parse().ok()?;
+    let undash = |s: &str| {
+        if s == "-" {
+            String::new()
+        } else {
+            s.to_string()
+        }
+    };
+    let mut stamp = Stamp::default();
+    if w.next()? != "seq" {
+        return None;
+    }
+    stamp.seq = w.next()?.parse().ok()?;
+    if let Some("archive") = w.next() {
+        stamp.archive = undash(w.next()?);
+        if w.next()? != "audit" {
+            return None;
+        }
+        stamp.audit_seq = w.next()?.parse().ok()?;
+        stamp.audit_hash = undash(w.next()?);
+    }
+    Some((version, stamp))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -397,14 +446,14 @@ pub struct RankedIndex {
     writer: IndexWriter,
     reader: IndexReader,
     fields: Fields,
-    last_seq: i64,
+    stamp: Stamp,
 }
 
 impl std::fmt::Debug for RankedIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("RankedIndex")
             .field("dir", &self.dir)
-            .field("last_seq", &self.last_seq)
+            .field("stamp", &self.stamp)
             .finish_non_exhaustive()
     }
 }
@@ -443,14 +492,62 @@ fn empty_dir(dir: &Path) -> Result<(), RankedError> {
 
 /// Opens the index in `dir` if it exists, has this schema and was committed by this version;
 /// `None` when it must be recreated.
-fn open_existing(dir: &Path, schema: &Schema) -> Option<(Index, i64)> {
+fn open_existing(dir: &Path, schema: &Schema) -> Option<(Index, Stamp)> {
     let index = Index::open_in_dir(dir).ok()?;
     if index.schema() != *schema {
         return None;
     }
     let metas = index.load_metas().ok()?;
-    let (version, seq) = parse_payload(metas.payload.as_deref()?)?;
-    (version == SCHEMA_VERSION).then_some((index, seq))
+    let (version, stamp) = parse_payload(metas.payload.as_deref()?)?;
+    (version == SCHEMA_VERSION).then_some((index, stamp))
+}
+
+/// Builds a new index beside `dir` with `fill`, then puts it in place of `dir` whatever state
+/// the old one is in (missing files, torn segments, another archive's documents): the old
+/// directory is renamed away and removed only once the new one is complete, so a failed or
+/// interrupted rebuild leaves the old index as it was. Refused while another process holds the
+/// old index's writer lock.
+pub fn rebuild_into<E: From<RankedError>>(
+    dir: &Path,
+    fill: impl FnOnce(&mut RankedIndex) -> Result<(), E>,
+) -> Result<RankedIndex, E> {
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "ranked".into());
+    let sibling = |what: &str| dir.with_file_name(format!("{name}.{what}-{}", std::process::id()));
+    let old_dir = MmapDirectory::open(dir).ok();
+    let lock = match &old_dir {
+        Some(d) => Some(
+            d.acquire_lock(&INDEX_WRITER_LOCK)
+                .map_err(|_| RankedError::Locked {
+                    path: dir.to_path_buf(),
+                })?,
+        ),
+        None => None,
+    };
+    let new = sibling("new");
+    if new.exists() {
+        std::fs::remove_dir_all(&new).map_err(io_err(&new))?;
+    }
+    {
+        let mut ix = RankedIndex::open(&new)?;
+        fill(&mut ix)?;
+    }
+    let old = sibling("old");
+    if dir.exists() {
+        if old.exists() {
+            std::fs::remove_dir_all(&old).map_err(io_err(&old))?;
+        }
+        std::fs::rename(dir, &old).map_err(io_err(dir))?;
+    }
+    std::fs::rename(&new, dir).map_err(io_err(&new))?;
+    drop(lock);
+    drop(old_dir);
+    if old.exists() {
+        let _ = std::fs::remove_dir_all(&old);
+    }
+    Ok(RankedIndex::open(dir)?)
 }
 
 impl RankedIndex {
@@ -476,12 +573,12 @@ impl RankedIndex {
         } else {
             None
         };
-        let (index, last_seq, fresh) = match existing {
-            Some((index, seq)) => (index, seq, false),
+        let (index, stamp, fresh) = match existing {
+            Some((index, stamp)) => (index, stamp, false),
             None => {
                 empty_dir(dir)?;
                 let index = Index::create_in_dir(dir, schema).map_err(tv("creating the index"))?;
-                (index, 0, true)
+                (index, Stamp::default(), true)
             }
         };
         drop(lock);
@@ -502,7 +599,7 @@ impl RankedIndex {
             writer,
             reader,
             fields,
-            last_seq,
+            stamp,
         };
         if fresh {
             // Stamp the new index with this version right away.
@@ -513,7 +610,12 @@ impl RankedIndex {
 
     /// The sequence number stored by the last commit; 0 for a new index.
     pub fn last_seq(&self) -> i64 {
-        self.last_seq
+        self.stamp.seq
+    }
+
+    /// What the last commit recorded it was built from.
+    pub fn stamp(&self) -> &Stamp {
+        &self.stamp
     }
 
     /// Replaces the record `rowid`: deletes its document, then adds `doc` when the record still
@@ -537,15 +639,42 @@ impl RankedIndex {
     /// Commits everything applied since the last commit, recording `last_seq` as the last
     /// change applied, and makes it visible to searches.
     pub fn commit(&mut self, last_seq: i64) -> Result<(), RankedError> {
+        let stamp = Stamp {
+            seq: last_seq,
+            ..self.stamp.clone()
+        };
+        self.commit_stamped(stamp)
+    }
+
+    /// Commits like [`commit`](Self::commit), recording the whole stamp.
+    pub fn commit_stamped(&mut self, stamp: Stamp) -> Result<(), RankedError> {
         let mut prepared = self
             .writer
             .prepare_commit()
             .map_err(tv("preparing the commit"))?;
-        prepared.set_payload(&payload(last_seq));
+        prepared.set_payload(&payload(&stamp));
         prepared.commit().map_err(tv("committing"))?;
-        self.last_seq = last_seq;
+        self.stamp = stamp;
         self.reader.reload().map_err(tv("reloading the reader"))?;
         Ok(())
+    }
+
+    /// Number of documents of records not superseded (as of the last commit).
+    pub fn num_live_docs(&self) -> Result<u64, RankedError> {
+        let searcher = self.reader.searcher();
+        let q = TermQuery::new(
+            Term::from_field_bool(self.fields.superseded, false),
+            IndexRecordOption::Basic,
+        );
+        Ok(searcher.search(&q, &Count).map_err(tv("counting"))? as u64)
+    }
+
+    /// True when another process (or another index in this one) holds `dir`'s writer lock.
+    pub fn in_use(dir: &Path) -> bool {
+        let Ok(d) = MmapDirectory::open(dir) else {
+            return false;
+        };
+        d.acquire_lock(&INDEX_WRITER_LOCK).is_err()
     }
 
     /// Deletes every document, and drops whatever was applied but not committed. Takes effect
@@ -2019,7 +2148,10 @@ mod tests {
             let mut w: IndexWriter = index.writer(50_000_000).unwrap();
             w.add_document(tantivy::doc!(f => "x")).unwrap();
             let mut c = w.prepare_commit().unwrap();
-            c.set_payload(&payload(9));
+            c.set_payload(&payload(&Stamp {
+                seq: 9,
+                ..Stamp::default()
+            }));
             c.commit().unwrap();
         }
         let mut ix = RankedIndex::open(&path).unwrap();

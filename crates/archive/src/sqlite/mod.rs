@@ -9,7 +9,7 @@ pub use anchors::Anchor;
 pub use seal::{MAX_PROBLEMS, RecordProblem, RecordsCheck};
 
 use crate::apply::{apply_corrections, check_edit, field_value};
-use crate::ranked::{IndexDoc, RankedIndex, RankedOrder, RankedSearch};
+use crate::ranked::{IndexDoc, RankedError, RankedIndex, RankedOrder, RankedSearch, Stamp};
 use crate::{
     ArchiveError, AuditEntry, BatchCounts, Correction, ExtractionInput, FacetCounts, FileCheck,
     Hit, IngestId, IngestSummary, NewRecord, Provenance, Ranker, Result, SearchOptions,
@@ -46,6 +46,19 @@ pub struct SqliteStore {
     writer: Mutex<Connection>,
     readers: Mutex<Vec<Connection>>,
     ranked: Mutex<Option<RankedIndex>>,
+}
+
+/// How many records each engine knows (see [`SqliteStore::engine_counts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct EngineCounts {
+    /// Record rows in the database.
+    pub records: u64,
+    /// Of which not superseded.
+    pub live: u64,
+    /// Documents in the FTS5 index.
+    pub fts5: u64,
+    /// Documents in the ranked index, all and not superseded.
+    pub ranked: Option<(u64, u64)>,
 }
 
 /// A record's rowid and, when ranked, its relevance score.
@@ -420,21 +433,107 @@ impl SqliteStore {
     }
 
     /// Brings the ranked index up to date with the change log; returns the changes applied.
-    /// Another process holding the index (an ingest running elsewhere) is an error; searches then
-    /// fall back to FTS5.
+    /// The first time in a process, the index is also checked against the database it claims
+    /// to follow (see [`Stamp`]) and rebuilt when it does not (with a warning), or when it cannot
+    /// be opened at all. Another process holding the index (an ingest running elsewhere) is an
+    /// error; searches then fall back to FTS5. A read-only archive has no ranked index.
     pub fn sync_ranked(&self) -> Result<u64> {
-        let mut guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
-        if guard.is_none() {
-            *guard = Some(
-                RankedIndex::open(&self.ranked_dir())
-                    .map_err(|e| ArchiveError::Ranked(e.to_string()))?,
-            );
+        if self.opts.read_only {
+            return Err(ArchiveError::Ranked(
+                "the archive is open read-only; the ranked index is not used".into(),
+            ));
         }
-        let index = guard.as_mut().expect("opened above");
+        let mut guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(index) = guard.as_mut() {
+            return self.catch_up(index);
+        }
+        let dir = self.ranked_dir();
+        let mut index = match RankedIndex::open(&dir) {
+            Ok(index) => index,
+            Err(e @ RankedError::Locked { .. }) => return Err(e.into()),
+            Err(e) => {
+                tracing::warn!("the ranked index cannot be opened ({e}); rebuilding it");
+                self.rebuild_ranked()?
+            }
+        };
+        if let Some(why) = self.stale(&index)? {
+            tracing::warn!("the ranked index {why}; rebuilding it from the archive");
+            drop(index);
+            index = self.rebuild_ranked()?;
+        }
+        let applied = self.catch_up(&mut index)?;
+        let records: i64 = self
+            .with_reader(|c| Ok(c.query_row("SELECT count(*) FROM records", [], |r| r.get(0))?))?;
+        if index.num_docs() != records as u64 {
+            tracing::warn!(
+                "the ranked index holds {} documents for {records} records; rebuilding it",
+                index.num_docs()
+            );
+            drop(index);
+            index = self.rebuild_ranked()?;
+        }
+        *guard = Some(index);
+        Ok(applied)
+    }
+
+    /// Why `index` does not belong to this database as it is now, if it does not.
+    fn stale(&self, index: &RankedIndex) -> Result<Option<String>> {
+        let stamp = index.stamp();
+        if stamp.seq == 0 && index.num_docs() == 0 {
+            return Ok(None);
+        }
+        let archive = self.archive_id()?;
+        if stamp.archive != archive {
+            return Ok(Some(if stamp.archive.is_empty() {
+                "does not say which archive it was built from".to_string()
+            } else {
+                format!(
+                    "was built from archive {}, not this one ({archive})",
+                    stamp.archive
+                )
+            }));
+        }
+        let (max_seq, hash): (i64, Option<String>) = self.with_reader(|c| {
+            let max: i64 = c.query_row("SELECT coalesce(max(seq), 0) FROM changes", [], |r| {
+                r.get(0)
+            })?;
+            let hash = c
+                .query_row(
+                    "SELECT hash FROM audit WHERE seq = ?",
+                    [stamp.audit_seq],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            Ok((max, hash))
+        })?;
+        if stamp.seq > max_seq {
+            return Ok(Some(format!(
+                "has changes up to {} but the archive only up to {max_seq} (was the archive restored from an older copy?)",
+                stamp.seq
+            )));
+        }
+        if stamp.audit_seq > 0 && hash.as_deref() != Some(stamp.audit_hash.as_str()) {
+            return Ok(Some(format!(
+                "was built when audit entry {} had another hash (was the archive restored from a copy?)",
+                stamp.audit_seq
+            )));
+        }
+        Ok(None)
+    }
+
+    /// A complete new index, built beside the old one and swapped in.
+    fn rebuild_ranked(&self) -> Result<RankedIndex> {
+        crate::ranked::rebuild_into(&self.ranked_dir(), |ix| self.catch_up(ix).map(|_| ()))
+    }
+
+    /// Applies every change after the index's last one, committing with the audit head read
+    /// in the same transaction.
+    fn catch_up(&self, index: &mut RankedIndex) -> Result<u64> {
+        let archive = self.archive_id()?;
         let mut last = index.last_seq();
         let mut applied = 0u64;
         loop {
-            let (changes, docs) = self.with_reader(|c| {
+            let (changes, docs, head) = self.with_reader(|c| {
                 let tx = c.unchecked_transaction()?;
                 let mut stmt = tx.prepare_cached(
                     "SELECT seq, record FROM changes WHERE seq > ? ORDER BY seq LIMIT 100000",
@@ -446,7 +545,15 @@ impl SqliteStore {
                 rowids.sort_unstable();
                 rowids.dedup();
                 let docs = index_docs(&tx, &rowids)?;
-                Ok((changes, docs))
+                let head: (i64, String) = tx
+                    .query_row(
+                        "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
+                        [],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .optional()?
+                    .unwrap_or_default();
+                Ok((changes, docs, head))
             })?;
             let Some(&(max_seq, _)) = changes.last() else {
                 break;
@@ -454,18 +561,51 @@ impl SqliteStore {
             let mut seen = std::collections::HashSet::new();
             for &(_, rowid) in &changes {
                 if seen.insert(rowid) {
-                    index
-                        .apply(rowid, docs.get(&rowid))
-                        .map_err(|e| ArchiveError::Ranked(e.to_string()))?;
+                    index.apply(rowid, docs.get(&rowid))?;
                     applied += 1;
                 }
             }
-            index
-                .commit(max_seq)
-                .map_err(|e| ArchiveError::Ranked(e.to_string()))?;
+            index.commit_stamped(Stamp {
+                seq: max_seq,
+                archive: archive.clone(),
+                audit_seq: head.0,
+                audit_hash: head.1,
+            })?;
             last = max_seq;
         }
         Ok(applied)
+    }
+
+    /// The two engines' view of the archive: documents in the ranked index (all, and not
+    /// superseded) against records in the database and in its FTS5 index. `verify` reports a
+    /// difference. `None` for the ranked side when the index cannot be used here.
+    pub fn engine_counts(&self) -> Result<EngineCounts> {
+        let (records, live, fts): (i64, i64, i64) = self.with_reader(|c| {
+            Ok(c.query_row(
+                "SELECT (SELECT count(*) FROM records),
+                        (SELECT count(*) FROM records WHERE superseded_by IS NULL),
+                        (SELECT count(*) FROM records_fts_docsize)",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )?)
+        })?;
+        let ranked = match self.sync_ranked() {
+            Ok(_) => {
+                let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
+                let ix = guard.as_ref().expect("opened by sync");
+                Some((ix.num_docs(), ix.num_live_docs()?))
+            }
+            Err(e) => {
+                tracing::warn!("{e}");
+                None
+            }
+        };
+        Ok(EngineCounts {
+            records: records as u64,
+            live: live as u64,
+            fts5: fts as u64,
+            ranked,
+        })
     }
 
     fn load_stored(&self, c: &Connection, rowid: i64) -> Result<StoredRecord> {
@@ -1202,7 +1342,9 @@ impl Store for SqliteStore {
     fn search(&self, query: &Query, opts: &SearchOptions) -> Result<SearchResults> {
         // Text queries go to tantivy whatever the order: FTS5 would collect and sort every
         // match. Without text, SQLite walks its date index and stops after a page.
-        let use_ranked = query.has_positive_text() && opts.ranker == Ranker::Tantivy;
+        // A read-only archive has no ranked index to keep up to date: FTS5 answers.
+        let use_ranked =
+            query.has_positive_text() && opts.ranker == Ranker::Tantivy && !self.opts.read_only;
         let order = match opts.sort {
             Sort::Relevance => RankedOrder::Score,
             Sort::DateDesc => RankedOrder::DateDesc,
@@ -1234,7 +1376,9 @@ impl Store for SqliteStore {
                                     .collect(),
                             ))
                         }
-                        Err(e) => tracing::warn!("ranked search failed, using FTS5: {e}"),
+                        Err(e) => tracing::warn!(
+                            "ranked search failed, using FTS5 (`dateline reindex` rebuilds the index): {e}"
+                        ),
                     }
                 }
                 Err(e) => tracing::warn!("ranked index unavailable, using FTS5: {e}"),
@@ -1460,26 +1604,21 @@ impl Store for SqliteStore {
     }
 
     fn reindex(&self) -> Result<u64> {
-        {
-            let mut guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
-            if guard.is_none() {
-                *guard = Some(
-                    RankedIndex::open(&self.ranked_dir())
-                        .map_err(|e| ArchiveError::Ranked(e.to_string()))?,
-                );
-            }
-            let index = guard.as_mut().expect("opened above");
-            index
-                .clear()
-                .map_err(|e| ArchiveError::Ranked(e.to_string()))?;
-            index
-                .commit(0)
-                .map_err(|e| ArchiveError::Ranked(e.to_string()))?;
+        if self.opts.read_only {
+            return Err(ArchiveError::Ranked(
+                "the archive is open read-only; the ranked index cannot be rebuilt".into(),
+            ));
         }
-        self.sync_ranked()?;
-        let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
-        let n = guard.as_ref().map(|i| i.num_docs()).unwrap_or(0);
-        drop(guard);
+        let n = {
+            let mut guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
+            // Our own writer lock is released first; the rebuild then takes the old index's
+            // lock, so an index in use by another process is never swapped away under it.
+            *guard = None;
+            let index = self.rebuild_ranked()?;
+            let n = index.num_docs();
+            *guard = Some(index);
+            n
+        };
         self.audit("reindex", "dateline", json!({ "documents": n }))?;
         Ok(n)
     }
