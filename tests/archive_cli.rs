@@ -225,6 +225,11 @@ fn edited_files_supersede_and_verify_reports_changes() {
     assert_eq!(old.len(), 1);
     let stored: Value = serde_json::from_str(&env.ok(&["show", &old[0], "--json"])).unwrap();
     assert_eq!(stored["superseded_by"], girl[0]);
+    // The version ingested before is history, not damage.
+    let (code, out, err) = env.run(&["verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("superseded") && out.contains("ok "), "{out}");
+    assert!(err.contains("1 ok, 1 superseded, 0 changed"), "{err}");
 
     std::fs::remove_file(&file).unwrap();
     let (code, out, _) = env.run(&["verify"]);
@@ -232,7 +237,7 @@ fn edited_files_supersede_and_verify_reports_changes() {
     assert!(out.contains("missing"), "{out}");
     assert!(out.contains("last check"), "{out}");
     let log = env.ok(&["log"]);
-    assert_eq!(log.matches("verify").count(), 3, "{log}");
+    assert_eq!(log.matches("verify").count(), 4, "{log}");
 }
 
 #[test]

@@ -155,10 +155,25 @@ pub struct ReextractArgs {
 }
 
 #[derive(clap::Args)]
-pub struct JsonArg {
+pub struct LogArgs {
     /// Print JSON Lines.
     #[arg(long)]
     json: bool,
+    /// Print only the newest entry's number and hash (and the archive's id): an anchor to keep
+    /// elsewhere and give to `verify --anchor` later.
+    #[arg(long)]
+    head: bool,
+}
+
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// Print JSON Lines.
+    #[arg(long)]
+    json: bool,
+    /// An anchor kept elsewhere: a hash printed by `log --head`, or a file of them (one per
+    /// line). The audit log must still reach it. May be given several times.
+    #[arg(long, value_name = "HASH|FILE")]
+    anchor: Vec<String>,
 }
 
 /// The archive file: `--archive`, else `archive.sqlite` in the user data dir.
@@ -867,8 +882,24 @@ pub fn reindex(cli: &Cli) -> Result<i32> {
     Ok(0)
 }
 
-pub fn log(cli: &Cli, args: &JsonArg) -> Result<i32> {
+pub fn log(cli: &Cli, args: &LogArgs) -> Result<i32> {
     let store = open_existing(cli)?;
+    if args.head {
+        let Some((seq, hash)) = store.head()? else {
+            eprintln!("dateline: the audit log is empty");
+            return Ok(1);
+        };
+        let archive = store.archive_id()?;
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({ "seq": seq, "hash": hash, "archive": archive })
+            );
+        } else {
+            println!("{seq} {hash} {archive}");
+        }
+        return Ok(0);
+    }
     let entries = store.log()?;
     let broken = store.verify_log()?;
     let mut out = BufWriter::new(io::stdout().lock());
@@ -879,7 +910,7 @@ pub fn log(cli: &Cli, args: &JsonArg) -> Result<i32> {
         } else {
             writeln!(
                 out,
-                "{:>5}  {}  {:9}  {:12}  {}",
+                "{:>5}  {}  {:15}  {:12}  {}",
                 e.seq, e.at, e.action, e.actor, e.detail
             )?;
         }
@@ -894,35 +925,160 @@ pub fn log(cli: &Cli, args: &JsonArg) -> Result<i32> {
     Ok(0)
 }
 
-pub fn verify(cli: &Cli, args: &JsonArg) -> Result<i32> {
+/// Anchors given on the command line: a hash, or a file of anchors.
+fn cli_anchors(given: &[String]) -> Result<Vec<dateline_archive::Anchor>> {
+    let mut out = Vec::new();
+    for a in given {
+        let t = a.trim();
+        if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) {
+            out.push(dateline_archive::Anchor {
+                seq: None,
+                hash: t.to_ascii_lowercase(),
+                archive: None,
+                origin: "--anchor".into(),
+            });
+            continue;
+        }
+        let text = std::fs::read_to_string(t).with_context(|| {
+            format!("--anchor {t}: neither a 64-digit hash nor a readable file of anchors")
+        })?;
+        let (list, bad) = dateline_archive::parse_anchors(&text, t);
+        if let Some((line, _)) = bad.first() {
+            bail!(
+                "{t}:{line}: not an anchor (expected `[SEQ] HASH [ARCHIVE-ID]`, as `dateline log --head` prints)"
+            );
+        }
+        if list.is_empty() {
+            bail!("{t}: no anchors in the file");
+        }
+        out.extend(list);
+    }
+    Ok(out)
+}
+
+pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
+    let given = cli_anchors(&args.anchor)?;
     let store = open_existing(cli)?;
     let checks = store.verify_sources(&actor(None))?;
     let broken = store.verify_log()?;
     let integrity = store.integrity_check()?;
+    let records = store.check_records()?;
+    let (own, unreadable) = store.own_anchors()?;
+    let mut anchor_problems: Vec<String> = unreadable
+        .iter()
+        .map(|(line, _)| format!("{}:{line}: not an anchor", store.anchors_path().display()))
+        .collect();
+    anchor_problems.extend(store.check_anchors(&own)?);
+    anchor_problems.extend(store.check_anchors(&given)?);
+    let engines = store.engine_counts()?;
+    let unfinished = store.unfinished_ingests()?;
     let mut out = BufWriter::new(io::stdout().lock());
-    for c in &checks {
-        if args.json {
-            serde_json::to_writer(&mut out, c)?;
+    let mut engine_problems = Vec::new();
+    if engines.fts5 != engines.records {
+        engine_problems.push(format!(
+            "the FTS5 index holds {} documents for {} records",
+            engines.fts5, engines.records
+        ));
+    }
+    match engines.ranked {
+        Some((all, live)) if all != engines.records || live != engines.live => engine_problems
+            .push(format!(
+                "the ranked index holds {all} documents ({live} current) for {} records ({} current); `dateline reindex` rebuilds it",
+                engines.records, engines.live
+            )),
+        _ => {}
+    }
+    if args.json {
+        for c in &checks {
+            serde_json::to_writer(&mut out, &serde_json::json!({ "source": c }))?;
             writeln!(out)?;
-        } else {
+        }
+        for p in &records.problems {
+            serde_json::to_writer(&mut out, &serde_json::json!({ "record": p }))?;
+            writeln!(out)?;
+        }
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "summary": {
+                "sources": checks.len(), "records": records.records,
+                "record_problems": records.problem_count, "audit_altered": broken,
+                "anchors_checked": own.len() + given.len(), "anchor_problems": anchor_problems,
+                "engines": engines, "engine_problems": engine_problems,
+                "database": integrity,
+                "unfinished_ingests": unfinished.iter().map(|u| serde_json::json!({
+                    "ingest": u.0, "path": u.1, "started": u.2, "records": u.3 })).collect::<Vec<_>>(),
+            }}),
+        )?;
+        writeln!(out)?;
+    } else {
+        for c in &checks {
             let prev = c
                 .previous
                 .as_ref()
                 .map(|(at, s)| format!(" (last check {at}: {s})"))
                 .unwrap_or_default();
-            writeln!(out, "{:8} {}{prev}", c.status, c.path)?;
+            let note = if c.status == "superseded" {
+                " (an earlier version; the file now holds a version ingested later)"
+            } else {
+                ""
+            };
+            writeln!(out, "{:10} {}{note}{prev}", c.status, c.path)?;
+        }
+        for p in &records.problems {
+            writeln!(out, "{:10} record {}: {}", "ALTERED", p.id, p.what)?;
+        }
+        if records.problem_count > records.problems.len() as u64 {
+            writeln!(
+                out,
+                "{:10} … and {} more record problems",
+                "ALTERED",
+                records.problem_count - records.problems.len() as u64
+            )?;
+        }
+        for p in &anchor_problems {
+            writeln!(out, "{:10} {p}", "ANCHOR")?;
+        }
+        for p in &engine_problems {
+            writeln!(out, "{:10} {p}", "INDEX")?;
+        }
+        for (ingest, path, started, n) in &unfinished {
+            writeln!(
+                out,
+                "{:10} ingest {ingest} of {path} started {started} and never finished; its {n} committed records are in the log",
+                "unfinished"
+            )?;
         }
     }
     out.flush()?;
-    let bad = checks.iter().filter(|c| c.status != "ok").count();
+    let bad = checks
+        .iter()
+        .filter(|c| c.status != "ok" && c.status != "superseded")
+        .count();
+    let superseded = checks.iter().filter(|c| c.status == "superseded").count();
     eprintln!(
-        "dateline: {} source file(s) checked: {} ok, {bad} changed or missing; audit log {}; database {}",
+        "dateline: {} source file(s): {} ok, {superseded} superseded, {bad} changed or missing; {} record(s): {}; audit log {}; anchors {}; search engines {}; database {}",
         checks.len(),
-        checks.len() - bad,
+        checks.len() - bad - superseded,
+        records.records,
+        if records.problem_count == 0 {
+            "as sealed".to_string()
+        } else {
+            format!("{} ALTERED", records.problem_count)
+        },
         if broken.is_empty() {
             "intact".to_string()
         } else {
             format!("ALTERED at {broken:?}")
+        },
+        if anchor_problems.is_empty() {
+            format!("{} reached", own.len() + given.len())
+        } else {
+            format!("{} NOT REACHED", anchor_problems.len())
+        },
+        if engine_problems.is_empty() {
+            "agree".to_string()
+        } else {
+            "DISAGREE".to_string()
         },
         if integrity == "ok" {
             "ok".to_string()
@@ -930,9 +1086,11 @@ pub fn verify(cli: &Cli, args: &JsonArg) -> Result<i32> {
             format!("DAMAGED: {integrity}")
         }
     );
-    Ok(if bad > 0 || !broken.is_empty() || integrity != "ok" {
-        1
-    } else {
-        0
-    })
+    let failed = bad > 0
+        || !broken.is_empty()
+        || integrity != "ok"
+        || records.problem_count > 0
+        || !anchor_problems.is_empty()
+        || !engine_problems.is_empty();
+    Ok(if failed { 1 } else { 0 })
 }

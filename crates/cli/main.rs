@@ -69,9 +69,10 @@ enum Command {
     /// Rebuild the ranked search index from the archive.
     Reindex,
     /// The archive's audit log: every ingest, correction, re-extraction and verification.
-    Log(archive_cmd::JsonArg),
-    /// Re-hash the source files still on disk and report those changed or missing since ingest.
-    Verify(archive_cmd::JsonArg),
+    Log(archive_cmd::LogArgs),
+    /// Check the archive: source files re-hashed, every record against its sealed digest, the
+    /// audit log's chain and anchors, and both search engines' counts.
+    Verify(archive_cmd::VerifyArgs),
     /// Benchmarks: extraction throughput, a synthetic corpus, the archive.
     #[command(subcommand)]
     Bench(BenchCommand),

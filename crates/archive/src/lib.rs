@@ -30,7 +30,8 @@ pub use apply::{CorrectionError, apply_corrections, check_edit, field_value};
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
 pub use sqlite::{
-    Anchor, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem, RecordsCheck, SqliteStore,
+    Anchor, EngineCounts, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem, RecordsCheck,
+    SqliteStore, parse_anchors,
 };
 
 use dateline_model::Record;
@@ -85,6 +86,9 @@ pub enum ArchiveError {
     /// A correction names an unknown field or has a value of the wrong kind.
     #[error(transparent)]
     Correction(#[from] CorrectionError),
+    /// A request beyond the archive's limits (page size, paging depth).
+    #[error("{0}")]
+    Limit(String),
     /// Stored data could not be decoded (a bug or a damaged archive).
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
@@ -95,6 +99,11 @@ impl From<ranked::RankedError> for ArchiveError {
         ArchiveError::Ranked(e.to_string())
     }
 }
+
+/// Most results one search returns at once.
+pub const MAX_LIMIT: usize = 10_000;
+/// Deepest result a search pages to: paging costs memory in proportion to the offset.
+pub const MAX_OFFSET: usize = 1_000_000;
 
 /// Result type of the archive.
 pub type Result<T, E = ArchiveError> = std::result::Result<T, E>;
@@ -345,7 +354,8 @@ pub struct FileCheck {
     pub path: String,
     /// SHA-256 recorded at ingest.
     pub sha256_at_ingest: String,
-    /// `ok`, `changed` or `missing`.
+    /// `ok`, `changed`, `missing`, `unreadable`, or `superseded` (an earlier version of a file
+    /// that now holds a version ingested after it).
     pub status: String,
     /// SHA-256 now, when the file could be read.
     pub sha256_now: Option<String>,

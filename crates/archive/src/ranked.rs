@@ -313,7 +313,8 @@ fn fold_tokens(text: &str, mut sink: impl FnMut(usize, usize, &str)) {
     }
 }
 
-fn tokens_of(text: &str) -> Vec<String> {
+/// The folded tokens of `text`, as both engines index and search them.
+pub(crate) fn tokens_of(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     fold_tokens(text, |_, _, t| out.push(t.to_string()));
     out

@@ -831,5 +831,37 @@ mod prop {
                 })?;
             }
         }
+
+        /// Both engines find the same records for any query: arbitrary Unicode, and the
+        /// fixture's own words written in compatibility forms (fullwidth, ligatures, accents).
+        #[test]
+        fn both_engines_agree_on_any_unicode_query(
+            q in prop_oneof![
+                "\\PC{0,16}",
+                ("(rubble|aleppo|fire|boy|bomb|afp|idlib|neighbourhood)", 0..4usize).prop_map(|(w, style)| match style {
+                    0 => w.chars().map(|c| char::from_u32(c as u32 - 0x21 + 0xFF01).unwrap_or(c)).collect(),
+                    1 => w.replace("fi", "\u{FB01}"),
+                    2 => w.to_uppercase(),
+                    _ => w.replace('e', "e\u{0301}"),
+                }),
+            ]
+        ) {
+            thread_local! {
+                static FIX: (tempfile::TempDir, SqliteStore, BTreeMap<String, &'static str>) = fixture();
+            }
+            if let Ok(query) = dateline_query::parse(&q) {
+                FIX.with(|(_d, s, _l)| {
+                    let ids = |ranker| {
+                        let r = s.search(&query, &SearchOptions { ranker, limit: 1000, ..SearchOptions::default() })
+                            .unwrap_or_else(|e| panic!("{q:?}: {e}"));
+                        let mut v = hit_ids(&r);
+                        v.sort();
+                        (r.total, v)
+                    };
+                    prop_assert_eq!(ids(Ranker::Tantivy), ids(Ranker::Fts5), "{:?}", q);
+                    Ok(())
+                })?;
+            }
+        }
     }
 }

@@ -89,4 +89,4 @@ mod ast;
 mod parse;
 
 pub use ast::*;
-pub use parse::{FILTER_KEYS, ParseError, parse};
+pub use parse::{FILTER_KEYS, Limits, ParseError, parse, parse_with};

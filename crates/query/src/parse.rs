@@ -213,6 +213,112 @@ enum Clause {
 ///
 /// The first error, reading left to right, is returned; its span points into `input`.
 pub fn parse(input: &str) -> Result<Query, ParseError> {
+    parse_with(input, &Limits::default())
+}
+
+/// How big a query may be. Searches cost grows with the number of terms (each OR alternative is
+/// scored), prefixes (each expands to many terms) and filters (each is a clause of the SQL and
+/// index queries), so a query beyond these is refused with the limit named instead of running
+/// for minutes. The defaults are far above what a person types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes of query text.
+    pub max_bytes: usize,
+    /// Words, counting each word of a phrase and of every OR alternative.
+    pub max_terms: usize,
+    /// Prefix clauses (`evacu*`).
+    pub max_prefixes: usize,
+    /// Filters (`agency:AFP`, `date:…`, …).
+    pub max_filters: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_bytes: 2_000,
+            max_terms: 64,
+            max_prefixes: 8,
+            max_filters: 32,
+        }
+    }
+}
+
+/// [`parse`] with other limits.
+pub fn parse_with(input: &str, limits: &Limits) -> Result<Query, ParseError> {
+    if input.len() > limits.max_bytes {
+        let mut start = limits.max_bytes;
+        while !input.is_char_boundary(start) {
+            start -= 1;
+        }
+        return Err(ParseError::new(
+            start,
+            input.len(),
+            format!(
+                "the query is {} bytes long; the limit is {} bytes",
+                input.len(),
+                limits.max_bytes
+            ),
+        ));
+    }
+    let q = parse_unlimited(input)?;
+    let (mut terms, mut prefixes) = (0usize, 0usize);
+    for c in &q.text {
+        count_terms(c, &mut terms, &mut prefixes);
+        if terms > limits.max_terms {
+            let sp = text_span(c);
+            return Err(ParseError::new(
+                sp.start,
+                sp.end,
+                format!(
+                    "more than {} words in the query (the limit); fewer words or ORs, please",
+                    limits.max_terms
+                ),
+            ));
+        }
+        if prefixes > limits.max_prefixes {
+            let sp = text_span(c);
+            return Err(ParseError::new(
+                sp.start,
+                sp.end,
+                format!(
+                    "more than {} prefix* words in the query (the limit)",
+                    limits.max_prefixes
+                ),
+            ));
+        }
+    }
+    if let Some(f) = q.filters.get(limits.max_filters) {
+        let sp = filter_span(f);
+        return Err(ParseError::new(
+            sp.start,
+            sp.end,
+            format!(
+                "more than {} filters in the query (the limit)",
+                limits.max_filters
+            ),
+        ));
+    }
+    Ok(q)
+}
+
+fn count_terms(c: &TextClause, terms: &mut usize, prefixes: &mut usize) {
+    match c {
+        TextClause::Word { .. } => *terms += 1,
+        TextClause::Prefix { .. } => {
+            *terms += 1;
+            *prefixes += 1;
+        }
+        TextClause::Phrase { words, .. } => *terms += words.len().max(1),
+        TextClause::Any { alternatives, .. } => {
+            for a in alternatives {
+                count_terms(a, terms, prefixes);
+            }
+        }
+        TextClause::Not { clause, .. } => count_terms(clause, terms, prefixes),
+    }
+}
+
+fn parse_unlimited(input: &str) -> Result<Query, ParseError> {
     let toks = lex(input);
     let is_or = |t: &Token| &input[t.start..t.end] == "OR";
     let mut q = Query::default();
@@ -2564,5 +2670,27 @@ mod tests {
         assert_eq!(suggest("is", FILTER_KEYS, KEY_SYNONYMS), Some("id"));
         assert_eq!(suggest("xy", FILTER_KEYS, KEY_SYNONYMS), None);
         assert_eq!(suggest("By", FILTER_KEYS, KEY_SYNONYMS), Some("creator"));
+    }
+
+    #[test]
+    fn queries_beyond_the_limits_are_refused_with_the_limit_named() {
+        let many_or = vec!["a"; 100].join(" OR ");
+        let e = parse(&many_or).unwrap_err();
+        assert!(e.message.contains("64 words"), "{e}");
+        let prefixes = "a* ".repeat(100);
+        let e = parse(&prefixes).unwrap_err();
+        assert!(e.message.contains("8 prefix"), "{e}");
+        let filters = "agency:AFP ".repeat(100);
+        let e = parse(&filters).unwrap_err();
+        assert!(e.message.contains("32 filters"), "{e}");
+        // The span points at the first clause over the limit.
+        assert_eq!(&filters[e.span.start..e.span.end], "agency:AFP");
+        let long = "é".repeat(2_000);
+        let e = parse(&long).unwrap_err();
+        assert!(e.message.contains("2000 bytes"), "{e}");
+        assert!(long.is_char_boundary(e.span.start));
+        // At the limits, fine.
+        assert!(parse(&vec!["a"; 64].join(" OR ")).is_ok());
+        assert!(parse(&"a* ".repeat(8)).is_ok());
     }
 }

@@ -5,7 +5,7 @@ mod rows;
 mod seal;
 mod search;
 
-pub use anchors::Anchor;
+pub use anchors::{Anchor, parse as parse_anchors};
 pub use seal::{MAX_PROBLEMS, RecordProblem, RecordsCheck};
 
 use crate::apply::{apply_corrections, check_edit, field_value};
@@ -873,10 +873,32 @@ pub(crate) fn upgrade_to_evidence(tx: &rusqlite::Transaction) -> Result<()> {
 /// Shown for records that have no value of a `stats` dimension.
 pub const NONE: &str = "(none)";
 
-/// SHA-256 of a file's bytes, hex.
+/// SHA-256 of a regular file's bytes, hex. Anything else (a FIFO, a device, a directory) is
+/// refused without reading it: opening a FIFO for reading would wait for a writer forever, so
+/// the file is opened non-blocking and checked before a byte is read.
 fn hash_file(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
-    let mut f = std::fs::File::open(path)?;
+    let not_regular = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, device or directory); not read",
+        )
+    };
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let mut open = std::fs::OpenOptions::new();
+    open.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        open.custom_flags(libc::O_NONBLOCK);
+    }
+    let mut f = open.open(path)?;
+    // The path may have been replaced between the check and the open.
+    if !f.metadata()?.is_file() {
+        return Err(not_regular());
+    }
     let mut h = Sha256::new();
     let mut buf = vec![0u8; 1 << 16];
     loop {
@@ -1340,6 +1362,36 @@ impl Store for SqliteStore {
     }
 
     fn search(&self, query: &Query, opts: &SearchOptions) -> Result<SearchResults> {
+        if opts.limit > crate::MAX_LIMIT || opts.offset > crate::MAX_OFFSET {
+            return Err(ArchiveError::Limit(format!(
+                "a page holds at most {} results and starts at most at result {} (asked: {} from {})",
+                crate::MAX_LIMIT,
+                crate::MAX_OFFSET,
+                opts.limit,
+                opts.offset
+            )));
+        }
+        // A word of only punctuation or emoji can match nothing; it must not vanish and leave
+        // a query that matches everything.
+        if query
+            .text
+            .iter()
+            .any(|c| !matches!(c, dateline_query::TextClause::Not { .. }) && !search::searchable(c))
+        {
+            let facets = if opts.facets {
+                ["agency", "country", "type", "year"]
+                    .iter()
+                    .map(|f| (f.to_string(), Vec::new()))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            return Ok(SearchResults {
+                total: 0,
+                hits: Vec::new(),
+                facets,
+            });
+        }
         // Text queries go to tantivy whatever the order: FTS5 would collect and sort every
         // match. Without text, SQLite walks its date index and stops after a page.
         // A read-only archive has no ranked index to keep up to date: FTS5 answers.
@@ -1402,6 +1454,13 @@ impl Store for SqliteStore {
     }
 
     fn stats(&self, by: StatsBy, query: &Query, loose_dates: bool) -> Result<FacetCounts> {
+        if query
+            .text
+            .iter()
+            .any(|c| !matches!(c, dateline_query::TextClause::Not { .. }) && !search::searchable(c))
+        {
+            return Ok(Vec::new());
+        }
         self.stats_inner(by, query, loose_dates, false)
     }
 
@@ -1541,27 +1600,47 @@ impl Store for SqliteStore {
     }
 
     fn verify_sources(&self, actor: &str) -> Result<Vec<FileCheck>> {
-        let files: Vec<(i64, String, String)> = self.with_reader(|c| {
+        // (file id, path, sha256, the newest ingest of this version)
+        let files: Vec<(i64, String, String, i64)> = self.with_reader(|c| {
             let mut stmt = c.prepare(
-                "SELECT rowid, path, sha256 FROM source_files WHERE sha256 IS NOT NULL ORDER BY path, rowid",
+                "SELECT f.rowid, f.path, f.sha256, coalesce(max(i.rowid), 0)
+                 FROM source_files f LEFT JOIN ingests i ON i.file = f.rowid
+                 WHERE f.sha256 IS NOT NULL GROUP BY f.rowid ORDER BY f.path, f.rowid",
             )?;
             let rows = stmt
-                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
                 .collect::<std::result::Result<Vec<_>, _>>()?;
             Ok(rows)
         })?;
         let mut checks = Vec::new();
-        for (file_id, path, sha) in files {
-            // A file that cannot be read (now a directory, permissions) is reported, not fatal:
-            // the other files still get checked.
-            let (status, now_sha) = match hash_file(Path::new(&path)) {
+        let mut hashed: HashMap<String, std::result::Result<String, String>> = HashMap::new();
+        for (file_id, path, sha, last_ingest) in &files {
+            let (file_id, sha) = (*file_id, sha.clone());
+            let path = path.clone();
+            // Several versions of one path share one reading of the file.
+            let now_hash = hashed
+                .entry(path.clone())
+                .or_insert_with(|| match hash_file(Path::new(&path)) {
+                    Ok(h) => Ok(h),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err("missing".into()),
+                    Err(e) => {
+                        tracing::warn!("{path}: {e}");
+                        Err("unreadable".into())
+                    }
+                })
+                .clone();
+            // A version whose file now holds a version ingested after it is history, not damage.
+            let superseded = |h: &str| {
+                files.iter().any(|(id, p, s, last)| {
+                    *id != file_id && *p == path && s == h && last > last_ingest
+                })
+            };
+            let (status, now_sha) = match now_hash {
                 Ok(h) if h == sha => ("ok", Some(h)),
+                Ok(h) if superseded(&h) => ("superseded", Some(h)),
                 Ok(h) => ("changed", Some(h)),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => ("missing", None),
-                Err(e) => {
-                    tracing::warn!("{path}: {e}");
-                    ("unreadable", None)
-                }
+                Err(e) if e == "missing" => ("missing", None),
+                Err(_) => ("unreadable", None),
             };
             let previous: Option<(String, String)> = self.with_reader(|c| {
                 Ok(c.query_row(
@@ -1596,7 +1675,8 @@ impl Store for SqliteStore {
                 "verify",
                 actor,
                 &json!({ "files": checks.len(), "ok": count("ok"), "changed": count("changed"),
-                         "missing": count("missing"), "unreadable": count("unreadable") }),
+                         "missing": count("missing"), "unreadable": count("unreadable"),
+                         "superseded": count("superseded") }),
             )
         })?;
         self.anchor();

@@ -44,22 +44,32 @@ pub fn fts_string(text: &str) -> String {
     format!("\"{}\"", text.replace('"', "\"\"").replace('\0', " "))
 }
 
-fn has_token(s: &str) -> bool {
-    s.chars().any(char::is_alphanumeric)
+/// The FTS5 string of some query text: its tokens folded exactly as the ranked index folds
+/// them (NFKC compatibility forms, case, accents), so both engines look for the same tokens
+/// (`Ｔｏｋｙｏ` and `ﬁre` are `tokyo` and `fire` to both); `None` when nothing is left.
+fn fts_tokens(text: &str) -> Option<String> {
+    let tokens = crate::ranked::tokens_of(text);
+    (!tokens.is_empty()).then(|| fts_string(&tokens.join(" ")))
+}
+
+/// True when a positive clause has something to search for (a letter or digit).
+pub fn searchable(c: &TextClause) -> bool {
+    match c {
+        TextClause::Word { word, .. } => !crate::ranked::tokens_of(word).is_empty(),
+        TextClause::Prefix { stem, .. } => !crate::ranked::tokens_of(stem).is_empty(),
+        TextClause::Phrase { words, .. } => !crate::ranked::tokens_of(&words.join(" ")).is_empty(),
+        TextClause::Any { alternatives, .. } => alternatives.iter().any(searchable),
+        TextClause::Not { .. } => true,
+    }
 }
 
 /// The MATCH expression of one clause; `None` when the clause has nothing searchable (only
 /// punctuation), in which case it is dropped, as the tokenizer would drop it.
 fn fts_clause(c: &TextClause) -> Option<String> {
     match c {
-        TextClause::Word { word, .. } => has_token(word).then(|| fts_string(word)),
-        TextClause::Prefix { stem, .. } => {
-            has_token(stem).then(|| format!("{}*", fts_string(stem)))
-        }
-        TextClause::Phrase { words, .. } => {
-            let joined = words.join(" ");
-            has_token(&joined).then(|| fts_string(&joined))
-        }
+        TextClause::Word { word, .. } => fts_tokens(word),
+        TextClause::Prefix { stem, .. } => fts_tokens(stem).map(|s| format!("{s}*")),
+        TextClause::Phrase { words, .. } => fts_tokens(&words.join(" ")),
         TextClause::Any { alternatives, .. } => {
             let parts: Vec<String> = alternatives.iter().filter_map(fts_clause).collect();
             (!parts.is_empty()).then(|| format!("({})", parts.join(" OR ")))
@@ -370,7 +380,9 @@ mod tests {
     #[test]
     fn user_text_is_always_quoted() {
         assert_eq!(fts_string(r#"a" OR "b"#), r#""a"" OR ""b""#);
-        assert_eq!(fts_clause(&word("NEAR(")).unwrap(), "\"NEAR(\"");
+        assert_eq!(fts_clause(&word("NEAR(")).unwrap(), "\"near\"");
+        assert_eq!(fts_clause(&word("ﬁre")).unwrap(), "\"fire\"");
+        assert_eq!(fts_clause(&word("Ｔｏｋｙｏ")).unwrap(), "\"tokyo\"");
         assert_eq!(fts_clause(&word("--")), None);
     }
 
