@@ -86,6 +86,41 @@ pub struct SearchArgs {
     /// Engine for relevance ranking.
     #[arg(long, value_enum, default_value_t = RankerArg::Tantivy)]
     ranker: RankerArg,
+    /// Time budget in seconds: a search still running then is stopped with a message.
+    #[arg(
+        long,
+        env = "DATELINE_SEARCH_TIMEOUT",
+        default_value_t = 30,
+        value_name = "SECONDS"
+    )]
+    timeout: u64,
+}
+
+/// Most results `search` prints per page.
+const MAX_PAGE: usize = 1000;
+
+/// Runs `f`, but ends the process with a clear message (exit 1) if it takes longer than
+/// `seconds`: neither SQLite nor tantivy can be stopped half-way through a query from outside,
+/// and a search that runs for minutes helps nobody.
+fn within_budget<T: Send>(
+    seconds: u64,
+    f: impl FnOnce() -> dateline_archive::Result<T> + Send,
+) -> Result<T> {
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        scope.spawn(move || {
+            let _ = tx.send(f());
+        });
+        match rx.recv_timeout(std::time::Duration::from_secs(seconds)) {
+            Ok(r) => r.map_err(Into::into),
+            Err(_) => {
+                eprintln!(
+                    "dateline: the search did not finish within {seconds} s and was stopped (--timeout, DATELINE_SEARCH_TIMEOUT); narrow it with more words or filters"
+                );
+                std::process::exit(1);
+            }
+        }
+    })
 }
 
 #[derive(clap::Args)]
@@ -196,7 +231,7 @@ pub fn open(cli: &Cli) -> Result<SqliteStore> {
     SqliteStore::open(&path).with_context(|| format!("opening the archive {}", path.display()))
 }
 
-/// Opens an existing archive for reading; a missing archive is a clear error, not a new file.
+/// Opens an existing archive to change it; a missing archive is a clear error, not a new file.
 fn open_existing(cli: &Cli) -> Result<SqliteStore> {
     let path = archive_path(cli)?;
     if !path.is_file() {
@@ -206,6 +241,68 @@ fn open_existing(cli: &Cli) -> Result<SqliteStore> {
         );
     }
     open(cli)
+}
+
+/// True when this process may write `path` and create files beside it (what SQLite's
+/// write-ahead log needs).
+fn writable(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let ok = |p: &std::path::Path| {
+            std::ffi::CString::new(p.as_os_str().as_bytes())
+                .map(|c| unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0)
+                .unwrap_or(false)
+        };
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("."));
+        ok(path) && ok(dir)
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
+    }
+}
+
+/// Opens an existing archive for a command that only reads it. An archive this process cannot
+/// write (a read-only mount, a published or shared copy, `DATELINE_READ_ONLY=1`) is opened
+/// read-only and immutable: nothing is written, no `-wal` or `-shm` file is left beside it,
+/// and text searches use SQLite's FTS5 instead of the ranked index (which cannot be kept up to
+/// date there).
+fn open_reading(cli: &Cli) -> Result<SqliteStore> {
+    let path = archive_path(cli)?;
+    if !path.is_file() {
+        bail!(
+            "no archive at {}; run `dateline ingest FILE` first (or pass --archive)",
+            path.display()
+        );
+    }
+    let forced = std::env::var("DATELINE_READ_ONLY").is_ok_and(|v| !v.is_empty() && v != "0");
+    if !forced && writable(&path) {
+        return open(cli);
+    }
+    let wal = PathBuf::from(format!("{}-wal", path.display()));
+    if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
+        eprintln!(
+            "dateline: warning: {} holds changes not yet in the archive file; read-only, they cannot be read (open the archive once where it can be written)",
+            wal.display()
+        );
+    }
+    tracing::info!(
+        "{} is read-only here: reading without writing",
+        path.display()
+    );
+    SqliteStore::open_with(
+        &path,
+        dateline_archive::OpenOptions {
+            read_only: true,
+            immutable: true,
+            ..Default::default()
+        },
+    )
+    .with_context(|| format!("opening the archive {} read-only", path.display()))
 }
 
 pub fn actor(given: Option<&str>) -> String {
@@ -475,6 +572,13 @@ impl IngestJob<'_> {
 /// offending part of the query.
 fn parse_query(text: &str) -> Result<Query, String> {
     let mut q = dateline_query::parse(text).map_err(|e| e.render(text))?;
+    if let Some(span) = q.text.iter().find_map(unsearchable) {
+        let err = dateline_query::ParseError {
+            message: "nothing to search for here: words need a letter or a digit".into(),
+            span,
+        };
+        return Err(err.render(text));
+    }
     let gazetteer = dateline_geo::Gazetteer::embedded();
     for f in &mut q.filters {
         if let Filter::Field {
@@ -505,6 +609,22 @@ fn parse_query(text: &str) -> Result<Query, String> {
         }
     }
     Ok(q)
+}
+
+/// The span of a positive clause with no letter or digit in it (`🔥`, `'`, `(`), which can
+/// match nothing.
+fn unsearchable(c: &dateline_query::TextClause) -> Option<dateline_query::QSpan> {
+    use dateline_query::TextClause as T;
+    let has = |s: &str| s.chars().any(char::is_alphanumeric);
+    match c {
+        T::Word { word, span } if !has(word) => Some(*span),
+        T::Prefix { stem, span } if !has(stem) => Some(*span),
+        T::Phrase { words, span } if !words.iter().any(|w| has(w)) => Some(*span),
+        T::Any { alternatives, span } if alternatives.iter().all(|a| unsearchable(a).is_some()) => {
+            Some(*span)
+        }
+        _ => None,
+    }
 }
 
 /// The caption on one line, cut around the first highlight, matches emphasized.
@@ -560,10 +680,31 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
             return Ok(2);
         }
     };
-    if args.page == 0 || args.limit == 0 {
-        bail!("--page and --limit start at 1");
+    if args.limit == 0 || args.limit > MAX_PAGE {
+        eprintln!(
+            "dateline: --limit {}: give 1 to {MAX_PAGE} results per page",
+            args.limit
+        );
+        return Ok(2);
     }
-    let store = open_existing(cli)?;
+    let Some(offset) = args
+        .page
+        .checked_sub(1)
+        .and_then(|p| p.checked_mul(args.limit))
+        .filter(|o| *o <= dateline_archive::MAX_OFFSET)
+    else {
+        eprintln!(
+            "dateline: --page {}: pages start at 1 and go as deep as result {} (narrow the query instead)",
+            args.page,
+            dateline_archive::MAX_OFFSET
+        );
+        return Ok(2);
+    };
+    if args.timeout == 0 {
+        eprintln!("dateline: --timeout 0: give the time budget in seconds, at least 1");
+        return Ok(2);
+    }
+    let store = open_reading(cli)?;
     let opts = SearchOptions {
         sort: match args.sort {
             SortArg::Relevance => Sort::Relevance,
@@ -571,7 +712,7 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
             SortArg::DateAsc => Sort::DateAsc,
         },
         limit: args.limit,
-        offset: (args.page - 1) * args.limit,
+        offset,
         loose_dates: args.loose_dates,
         include_superseded: args.all,
         facets: args.facets,
@@ -580,7 +721,7 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
             RankerArg::Fts5 => Ranker::Fts5,
         },
     };
-    let results = store.search(&query, &opts)?;
+    let results = within_budget(args.timeout, || store.search(&query, &opts))?;
     let stdout = io::stdout();
     let color = stdout.is_terminal();
     let mut out = BufWriter::new(stdout.lock());
@@ -662,7 +803,7 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
 }
 
 pub fn show(cli: &Cli, args: &ShowArgs) -> Result<i32> {
-    let store = open_existing(cli)?;
+    let store = open_reading(cli)?;
     let stored = store.get(&args.id)?;
     let stdout = io::stdout();
     let color = stdout.is_terminal();
@@ -799,7 +940,7 @@ pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
             return Ok(2);
         }
     };
-    let store = open_existing(cli)?;
+    let store = open_reading(cli)?;
     let by = match args.by {
         ByArg::Agency => StatsBy::Agency,
         ByArg::Creator => StatsBy::Creator,
@@ -883,7 +1024,7 @@ pub fn reindex(cli: &Cli) -> Result<i32> {
 }
 
 pub fn log(cli: &Cli, args: &LogArgs) -> Result<i32> {
-    let store = open_existing(cli)?;
+    let store = open_reading(cli)?;
     if args.head {
         let Some((seq, hash)) = store.head()? else {
             eprintln!("dateline: the audit log is empty");
@@ -958,7 +1099,7 @@ fn cli_anchors(given: &[String]) -> Result<Vec<dateline_archive::Anchor>> {
 
 pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
     let given = cli_anchors(&args.anchor)?;
-    let store = open_existing(cli)?;
+    let store = open_reading(cli)?;
     let checks = store.verify_sources(&actor(None))?;
     let broken = store.verify_log()?;
     let integrity = store.integrity_check()?;

@@ -211,6 +211,10 @@ fn read_jsonl(
                 continue;
             }
         };
+        if caption.trim().is_empty() {
+            errors.push(err("empty caption; record skipped".into()));
+            continue;
+        }
         let input_id = match obj.get("id") {
             Some(serde_json::Value::String(s)) => Some(s.clone()),
             Some(serde_json::Value::Number(n)) => Some(n.to_string()),
@@ -243,12 +247,122 @@ const CAPTION_COLUMNS: &[&str] = &[
     "imagedescription",
 ];
 
+/// Lines a quoted CSV field may span before it is taken for a quote that was never closed.
+const MAX_QUOTED_LINES: u64 = 100;
+
+/// Where a quoted field opens that never closes (or runs on for more than
+/// [`MAX_QUOTED_LINES`] lines, swallowing the records after it): the byte offset of the start
+/// of its line, its 1-based line, and how many lines it ran. The rules are those of RFC 4180
+/// and the csv crate: a quote opens a field only at the field's start, and `""` inside is a
+/// quote.
+fn runaway_quote(bytes: &[u8]) -> Option<(usize, u64, u64)> {
+    let (mut line, mut line_start) = (1u64, 0usize);
+    let (mut in_quotes, mut field_start) = (false, true);
+    let (mut open_line, mut open_start) = (0u64, 0usize);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_quotes {
+            match b {
+                b'"' if bytes.get(i + 1) == Some(&b'"') => i += 1,
+                b'"' => {
+                    in_quotes = false;
+                    field_start = false;
+                }
+                b'\n' => {
+                    line += 1;
+                    if line - open_line > MAX_QUOTED_LINES {
+                        return Some((open_start, open_line, line - open_line));
+                    }
+                }
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' if field_start => {
+                    in_quotes = true;
+                    open_line = line;
+                    open_start = line_start;
+                }
+                b',' => field_start = true,
+                b'\n' => {
+                    line += 1;
+                    line_start = i + 1;
+                    field_start = true;
+                }
+                b'\r' => {}
+                _ => field_start = false,
+            }
+        }
+        i += 1;
+    }
+    in_quotes.then_some((open_start, open_line, line - open_line + 1))
+}
+
 fn read_csv(
     path: &str,
     bytes: &[u8],
     opts: &ReadOptions,
 ) -> Result<(Vec<CaptionInput>, Vec<InputError>), InputError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let Some((start, line, span)) = runaway_quote(bytes) else {
+        return read_csv_records(path, bytes, opts);
+    };
+    // The records before the runaway quote are read as usual; its line is reported and
+    // skipped; reading starts again on the next line, under the same header.
+    let header_end = bytes
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(bytes.len(), |i| i + 1);
+    let error = InputError {
+        path: path.into(),
+        line: Some(line),
+        message: format!(
+            "a quoted field opens on this line and {}; record skipped, reading goes on at line {}",
+            if span > MAX_QUOTED_LINES {
+                format!("runs on for more than {MAX_QUOTED_LINES} lines (a quote never closed?)")
+            } else {
+                "is never closed".to_string()
+            },
+            line + 1
+        ),
+    };
+    if start < header_end {
+        // The header itself is broken: nothing can be read under it.
+        return Err(error);
+    }
+    let (mut caps, mut errors) = read_csv_records(path, &bytes[..start], opts)?;
+    errors.push(error);
+    let next = bytes[start..]
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(bytes.len(), |i| start + i + 1);
+    if next < bytes.len() {
+        let mut rest = bytes[..header_end].to_vec();
+        if !rest.ends_with(b"\n") {
+            rest.push(b'\n');
+        }
+        rest.extend_from_slice(&bytes[next..]);
+        // Line 2 of `rest` is line `line + 1` of the file.
+        let shift = line - 1;
+        let (more, more_errors) = read_csv(path, &rest, opts)?;
+        caps.extend(more.into_iter().map(|mut c| {
+            c.source.line = c.source.line.map(|l| l + shift);
+            c
+        }));
+        errors.extend(more_errors.into_iter().map(|mut e| {
+            e.line = e.line.map(|l| l + shift);
+            e
+        }));
+    }
+    Ok((caps, errors))
+}
+
+fn read_csv_records(
+    path: &str,
+    bytes: &[u8],
+    opts: &ReadOptions,
+) -> Result<(Vec<CaptionInput>, Vec<InputError>), InputError> {
     let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
     let headers = reader
         .byte_headers()
@@ -270,12 +384,25 @@ fn read_csv(
     let Some(caption_col) = caption_col else {
         let wanted = opts
             .column
-            .map(|c| format!("column {c:?}"))
-            .unwrap_or_else(|| format!("a caption column ({})", CAPTION_COLUMNS.join(", ")));
+            .map(|c| format!("no column {c:?}"))
+            .unwrap_or_else(|| {
+                format!(
+                    "no caption column (looked for {})",
+                    CAPTION_COLUMNS.join(", ")
+                )
+            });
+        let message = if names.iter().all(|n| n.is_empty()) {
+            format!(
+                "the file has no header row: a CSV needs one naming its caption column ({})",
+                opts.column.unwrap_or("caption")
+            )
+        } else {
+            format!("{wanted}; the columns are: {}", names.join(", "))
+        };
         return Err(InputError {
             path: path.into(),
             line: Some(1),
-            message: format!("no {wanted}; the columns are: {}", names.join(", ")),
+            message,
         });
     };
     let id_col = find("id");
@@ -316,6 +443,14 @@ fn read_csv(
             }
         };
         if caption.trim().is_empty() {
+            errors.push(InputError {
+                path: path.into(),
+                line: Some(line),
+                message: format!(
+                    "empty caption (column {:?}); record skipped",
+                    names[caption_col]
+                ),
+            });
             continue;
         }
         let input_id = id_col
@@ -392,6 +527,70 @@ mod tests {
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].line, Some(2));
         assert!(errs[0].to_string().starts_with("a.jsonl:2: invalid UTF-8"));
+    }
+
+    #[test]
+    fn an_unterminated_csv_quote_is_reported_where_it_opened_and_reading_goes_on() {
+        let csv = "id,caption\n1,First caption here\n2,\"Second caption never closes\n3,Third caption\n4,Fourth caption\n";
+        let (caps, errs) = read("x.csv", csv.as_bytes(), &opts(Format::Csv)).unwrap();
+        let texts: Vec<&str> = caps.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["First caption here", "Third caption", "Fourth caption"]
+        );
+        let lines: Vec<Option<u64>> = caps.iter().map(|c| c.source.line).collect();
+        assert_eq!(lines, [Some(2), Some(4), Some(5)]);
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].line, Some(3));
+        assert!(
+            errs[0].message.contains("never closed"),
+            "{}",
+            errs[0].message
+        );
+        // A field of many lines is taken for a runaway quote too.
+        let mut long = String::from("caption\n\"opens here\n");
+        for i in 0..150 {
+            long.push_str(&format!("caption {i}\n"));
+        }
+        long.push_str("\"\n");
+        let (_, errs) = read("x.csv", long.as_bytes(), &opts(Format::Csv)).unwrap();
+        assert_eq!(errs[0].line, Some(2));
+        assert!(
+            errs[0].message.contains("more than 100 lines"),
+            "{}",
+            errs[0].message
+        );
+        // Quotes that close, even over a few lines and with "" inside, are fine.
+        let ok = "caption\n\"A \"\"quoted\"\" word,\nover two lines\"\nnext\n";
+        let (caps, errs) = read("x.csv", ok.as_bytes(), &opts(Format::Csv)).unwrap();
+        assert!(errs.is_empty());
+        assert_eq!(caps.len(), 2);
+    }
+
+    #[test]
+    fn empty_captions_and_empty_files_are_reported() {
+        let (caps, errs) = read(
+            "x.jsonl",
+            b"{\"caption\": \"\"}\n{\"caption\": \"A caption\"}\n",
+            &opts(Format::Jsonl),
+        )
+        .unwrap();
+        assert_eq!(caps.len(), 1);
+        assert_eq!(errs[0].line, Some(1));
+        assert!(errs[0].message.contains("empty caption"));
+        let (caps, errs) = read(
+            "x.csv",
+            b"caption\n\n\"  \"\nA caption\n",
+            &opts(Format::Csv),
+        )
+        .unwrap();
+        assert_eq!(caps.len(), 1);
+        assert!(
+            errs.iter().all(|e| e.message.contains("empty caption")),
+            "{errs:?}"
+        );
+        let err = read("x.csv", b"", &opts(Format::Csv)).unwrap_err();
+        assert!(err.message.contains("no header row"), "{}", err.message);
     }
 
     #[test]

@@ -387,7 +387,13 @@ fn report(errors: &[InputError]) {
     }
 }
 
+/// Most worker threads `--threads` may ask for.
+const MAX_THREADS: usize = 512;
+
 fn pool(threads: usize) -> Result<rayon::ThreadPool> {
+    if threads > MAX_THREADS {
+        bail!("--threads {threads}: at most {MAX_THREADS} (0 uses every core)");
+    }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -36,6 +36,11 @@ pub struct OpenOptions {
     pub max_page_count: Option<u64>,
     /// Open for reading only: every write fails, nothing is created or migrated.
     pub read_only: bool,
+    /// With `read_only`: also promise SQLite that nobody changes the file while it is open
+    /// (SQLite's `immutable`), so it takes no locks and creates no `-wal` / `-shm` files — what
+    /// a read-only directory or mount needs. A write-ahead log left beside the file is then not
+    /// read.
+    pub immutable: bool,
 }
 
 /// The SQLite archive. Safe to share between threads; other processes may use the same file at
@@ -135,7 +140,11 @@ impl SqliteStore {
                 | OpenFlags::SQLITE_OPEN_CREATE
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX
         };
-        let conn = Connection::open_with_flags(path, flags)?;
+        let conn = if opts.read_only && opts.immutable {
+            Connection::open_with_flags(immutable_uri(path), flags | OpenFlags::SQLITE_OPEN_URI)?
+        } else {
+            Connection::open_with_flags(path, flags)?
+        };
         conn.busy_timeout(Duration::from_secs(60))?;
         if !opts.read_only {
             conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -589,7 +598,12 @@ impl SqliteStore {
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )?)
         })?;
-        let ranked = match self.sync_ranked() {
+        let ranked = match if self.opts.read_only {
+            Err(ArchiveError::Ranked(String::new()))
+        } else {
+            self.sync_ranked()
+        } {
+            Err(_) if self.opts.read_only => None,
             Ok(_) => {
                 let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
                 let ix = guard.as_ref().expect("opened by sync");
@@ -868,6 +882,19 @@ pub(crate) fn upgrade_to_evidence(tx: &rusqlite::Transaction) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+fn immutable_uri(path: &Path) -> String {
+    let mut out = String::from("file:");
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '?' | '#' | '%' => out.push_str(&format!("%{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push_str("?immutable=1");
+    out
 }
 
 /// Shown for records that have no value of a `stats` dimension.
@@ -1661,6 +1688,10 @@ impl Store for SqliteStore {
                     previous,
                 },
             ));
+        }
+        if self.opts.read_only {
+            // Nothing can be recorded; the checks are still reported to the caller.
+            return Ok(checks.into_iter().map(|(_, c)| c).collect());
         }
         self.write(|tx| {
             for (file_id, c) in &checks {
