@@ -1100,10 +1100,9 @@ fn cli_anchors(given: &[String]) -> Result<Vec<dateline_archive::Anchor>> {
 pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
     let given = cli_anchors(&args.anchor)?;
     let store = open_reading(cli)?;
-    let checks = store.verify_sources(&actor(None))?;
+    // The log, its anchors and the records are checked before this check writes its own audit
+    // entry, which would otherwise take the place of an entry cut from the end.
     let broken = store.verify_log()?;
-    let integrity = store.integrity_check()?;
-    let records = store.check_records()?;
     let (own, unreadable) = store.own_anchors()?;
     let mut anchor_problems: Vec<String> = unreadable
         .iter()
@@ -1111,6 +1110,9 @@ pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
         .collect();
     anchor_problems.extend(store.check_anchors(&own)?);
     anchor_problems.extend(store.check_anchors(&given)?);
+    let records = store.check_records()?;
+    let integrity = store.integrity_check()?;
+    let checks = store.verify_sources(&actor(None))?;
     let engines = store.engine_counts()?;
     let unfinished = store.unfinished_ingests()?;
     let mut out = BufWriter::new(io::stdout().lock());

@@ -402,7 +402,7 @@ impl SqliteStore {
                     a.origin
                 )),
                 (None, Some(seq)) => problems.push(format!(
-                    "{}: entry {seq} no longer has the anchored hash: the log was rewritten",
+                    "{}: entry {seq} no longer has the anchored hash: the log was cut and written again, or rewritten",
                     a.origin
                 )),
                 (None, None) => problems.push(format!(
