@@ -188,7 +188,11 @@ fn main() {
         .without_time()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+                // tantivy reports its own benign races as warnings (a background merge that
+                // finds its segments already dropped because every document in them was
+                // replaced: "couldn't find segment in SegmentManager"); only its errors reach
+                // a user's terminal unless RUST_LOG asks for more.
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,tantivy=error")),
         )
         .init();
     let cli = Cli::parse();
