@@ -9,11 +9,6 @@ SECONDS_EACH="${FUZZ_SECONDS:-30}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 root=..
-seed() { # seed TARGET FILE...
-    local t="$1"; shift
-    mkdir -p "$WORK/$t"
-    cp "$@" "$WORK/$t/"
-}
 # Captions, one per file, from the gold sets.
 mkdir -p "$WORK/extract"
 python3 - "$WORK/extract" "$root"/tests/fixtures/corpus/*.jsonl <<'PY'
@@ -28,8 +23,11 @@ PY
 mkdir -p "$WORK/query"
 i=0; while IFS= read -r q; do printf '%s' "$q" > "$WORK/query/q$i"; i=$((i+1)); done < seeds/queries.txt
 # Small real image files for the media parsers.
-small=$(find "$root/tests/fixtures/images" -type f -size -30k ! -name '*.json' ! -name '*.md')
-for t in media container iptc xmp exif; do seed "$t" $small; done
+for t in media container iptc xmp exif; do
+    mkdir -p "$WORK/$t"
+    find "$root/tests/fixtures/images" -type f -size -30k ! -name '*.json' ! -name '*.md' -print0 \
+        | xargs -0 -I{} cp {} "$WORK/$t/"
+done
 # The CLI readers: the first byte picks the format (0 text, 1 JSON Lines, 2 CSV).
 mkdir -p "$WORK/readers"
 { printf '\0'; head -c 4000 "$root/examples/captions.txt"; } > "$WORK/readers/text"
