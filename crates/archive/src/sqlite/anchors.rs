@@ -21,6 +21,9 @@ pub struct Anchor {
     pub origin: String,
 }
 
+/// A line of an anchors file that holds no anchor: its number and text.
+pub type BadLine = (usize, String);
+
 /// True for 64 lower- or upper-case hexadecimal digits.
 pub fn is_hash(s: &str) -> bool {
     s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit())
@@ -29,7 +32,7 @@ pub fn is_hash(s: &str) -> bool {
 /// Reads anchors from text: one per line, `[SEQ] HASH [ARCHIVE-ID] [...]` (the format of the
 /// anchors file and of `dateline log --head`); blank lines and `#` comments are skipped.
 /// Lines that hold no hash are returned as errors (line number, text).
-pub fn parse(text: &str, origin: &str) -> (Vec<Anchor>, Vec<(usize, String)>) {
+pub fn parse(text: &str, origin: &str) -> (Vec<Anchor>, Vec<BadLine>) {
     let mut anchors = Vec::new();
     let mut bad = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -53,6 +53,10 @@ pub struct SqliteStore {
     ranked: Mutex<Option<RankedIndex>>,
 }
 
+/// An ingest started and never finished: ingest number, path, start time, records its
+/// committed batches added.
+pub type UnfinishedIngest = (i64, String, String, u64);
+
 /// How many records each engine knows (see [`SqliteStore::engine_counts`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct EngineCounts {
@@ -348,7 +352,7 @@ impl SqliteStore {
 
     /// The anchors the archive keeps itself (its anchors file), and the lines of it that could
     /// not be read. A missing file is no anchors.
-    pub fn own_anchors(&self) -> Result<(Vec<Anchor>, Vec<(usize, String)>)> {
+    pub fn own_anchors(&self) -> Result<(Vec<Anchor>, Vec<anchors::BadLine>)> {
         let path = self.anchors_path();
         match std::fs::read(&path) {
             Ok(bytes) => Ok(anchors::parse(
@@ -426,7 +430,7 @@ impl SqliteStore {
 
     /// Ingests that were started and never finished (the process was stopped): ingest number,
     /// path, start time and the records their committed batches added.
-    pub fn unfinished_ingests(&self) -> Result<Vec<(i64, String, String, u64)>> {
+    pub fn unfinished_ingests(&self) -> Result<Vec<UnfinishedIngest>> {
         self.with_reader(|c| {
             let mut stmt = c.prepare(
                 "SELECT i.rowid, f.path, i.started, i.new FROM ingests i
