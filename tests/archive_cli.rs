@@ -186,7 +186,10 @@ fn show_correct_history_stats_and_reextract_keep_corrections() {
 
     let log = json_lines(&env.ok(&["log", "--json"]));
     let actions: Vec<&str> = log.iter().map(|e| e["action"].as_str().unwrap()).collect();
-    assert_eq!(actions, ["ingest", "correct", "correct", "reextract"]);
+    assert_eq!(
+        actions,
+        ["ingest-begin", "ingest-batch", "ingest", "correct", "correct", "reextract"]
+    );
 
     let (code, _, err) = env.run(&["reindex"]);
     assert_eq!(code, 0, "{err}");
