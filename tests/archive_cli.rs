@@ -188,7 +188,14 @@ fn show_correct_history_stats_and_reextract_keep_corrections() {
     let actions: Vec<&str> = log.iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert_eq!(
         actions,
-        ["ingest-begin", "ingest-batch", "ingest", "correct", "correct", "reextract"]
+        [
+            "ingest-begin",
+            "ingest-batch",
+            "ingest",
+            "correct",
+            "correct",
+            "reextract"
+        ]
     );
 
     let (code, _, err) = env.run(&["reindex"]);

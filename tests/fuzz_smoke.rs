@@ -33,7 +33,19 @@ fn every_fuzz_target_runs_clean_for_a_while() {
         "a fuzz target failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    for target in ["extract", "query", "media", "container", "iptc", "xmp", "exif", "readers"] {
-        assert!(stdout.contains(&format!("fuzz: {target} for")), "{target} did not run:\n{stdout}");
+    for target in [
+        "extract",
+        "query",
+        "media",
+        "container",
+        "iptc",
+        "xmp",
+        "exif",
+        "readers",
+    ] {
+        assert!(
+            stdout.contains(&format!("fuzz: {target} for")),
+            "{target} did not run:\n{stdout}"
+        );
     }
 }

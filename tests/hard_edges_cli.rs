@@ -397,6 +397,9 @@ fn library_warnings_stay_off_the_terminal_during_ingest_correct_reextract() {
         env.ok(&["correct", &id, "location.city=Aleppo", "--note", "checked"]);
         let (code, _, err) = env.run(&["reextract"]);
         assert_eq!(code, 0, "{err}");
-        assert!(!err.contains("WARN") && !err.contains("SegmentManager"), "{err}");
+        assert!(
+            !err.contains("WARN") && !err.contains("SegmentManager"),
+            "{err}"
+        );
     }
 }

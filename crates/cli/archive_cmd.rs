@@ -99,28 +99,24 @@ pub struct SearchArgs {
 /// Most results `search` prints per page.
 const MAX_PAGE: usize = 1000;
 
-/// Runs `f`, but ends the process with a clear message (exit 1) if it takes longer than
-/// `seconds`: neither SQLite nor tantivy can be stopped half-way through a query from outside,
-/// and a search that runs for minutes helps nobody.
-fn within_budget<T: Send>(
+/// The search did not finish within its time budget.
+#[derive(Debug)]
+struct OverBudget(u64);
+
+/// Runs `f` on its own thread and waits at most `seconds` for it. Neither SQLite nor tantivy
+/// can be stopped half-way through a query from outside, so a search over its budget is left
+/// running and the caller ends the process with a message; a search that runs for minutes
+/// helps nobody.
+fn within_budget<T: Send + 'static>(
     seconds: u64,
-    f: impl FnOnce() -> dateline_archive::Result<T> + Send,
-) -> Result<T> {
-    std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        scope.spawn(move || {
-            let _ = tx.send(f());
-        });
-        match rx.recv_timeout(std::time::Duration::from_secs(seconds)) {
-            Ok(r) => r.map_err(Into::into),
-            Err(_) => {
-                eprintln!(
-                    "dateline: the search did not finish within {seconds} s and was stopped (--timeout, DATELINE_SEARCH_TIMEOUT); narrow it with more words or filters"
-                );
-                std::process::exit(1);
-            }
-        }
-    })
+    f: impl FnOnce() -> T + Send + 'static,
+) -> std::result::Result<T, OverBudget> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(seconds))
+        .map_err(|_| OverBudget(seconds))
 }
 
 #[derive(clap::Args)]
@@ -721,7 +717,19 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
             RankerArg::Fts5 => Ranker::Fts5,
         },
     };
-    let results = within_budget(args.timeout, || store.search(&query, &opts))?;
+    let store = std::sync::Arc::new(store);
+    let results = {
+        let (store, query, opts) = (store.clone(), query.clone(), opts.clone());
+        match within_budget(args.timeout, move || store.search(&query, &opts)) {
+            Ok(r) => r?,
+            Err(OverBudget(s)) => {
+                eprintln!(
+                    "dateline: the search did not finish within {s} s and was stopped (--timeout, DATELINE_SEARCH_TIMEOUT); narrow it with more words or filters"
+                );
+                return Ok(1);
+            }
+        }
+    };
     let stdout = io::stdout();
     let color = stdout.is_terminal();
     let mut out = BufWriter::new(stdout.lock());
@@ -1236,4 +1244,21 @@ pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
         || !anchor_problems.is_empty()
         || !engine_problems.is_empty();
     Ok(if failed { 1 } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_task_over_its_budget_is_abandoned_not_awaited() {
+        let started = std::time::Instant::now();
+        let r = within_budget(1, || {
+            std::thread::sleep(std::time::Duration::from_secs(20));
+            1
+        });
+        assert!(matches!(r, Err(OverBudget(1))));
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+        assert_eq!(within_budget(5, || 7).unwrap(), 7);
+    }
 }
