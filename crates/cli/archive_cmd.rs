@@ -227,8 +227,9 @@ pub fn open(cli: &Cli) -> Result<SqliteStore> {
     SqliteStore::open(&path).with_context(|| format!("opening the archive {}", path.display()))
 }
 
-/// Opens an existing archive to change it; a missing archive is a clear error, not a new file.
-fn open_existing(cli: &Cli) -> Result<SqliteStore> {
+/// The path of an archive that must exist already; a missing archive is a clear error, not a
+/// new file.
+fn existing_path(cli: &Cli) -> Result<PathBuf> {
     let path = archive_path(cli)?;
     if !path.is_file() {
         bail!(
@@ -236,6 +237,12 @@ fn open_existing(cli: &Cli) -> Result<SqliteStore> {
             path.display()
         );
     }
+    Ok(path)
+}
+
+/// Opens an existing archive to change it.
+fn open_existing(cli: &Cli) -> Result<SqliteStore> {
+    existing_path(cli)?;
     open(cli)
 }
 
@@ -268,13 +275,7 @@ fn writable(path: &std::path::Path) -> bool {
 /// and text searches use SQLite's FTS5 instead of the ranked index (which cannot be kept up to
 /// date there).
 fn open_reading(cli: &Cli) -> Result<SqliteStore> {
-    let path = archive_path(cli)?;
-    if !path.is_file() {
-        bail!(
-            "no archive at {}; run `dateline ingest FILE` first (or pass --archive)",
-            path.display()
-        );
-    }
+    let path = existing_path(cli)?;
     let forced = std::env::var("DATELINE_READ_ONLY").is_ok_and(|v| !v.is_empty() && v != "0");
     if !forced && writable(&path) {
         return open(cli);
