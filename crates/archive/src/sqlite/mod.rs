@@ -1,6 +1,7 @@
 //! The SQLite backend: one file, WAL, every write in one transaction with its audit entry.
 
 mod rows;
+mod scan;
 mod search;
 
 use crate::apply::{apply_corrections, check_edit, field_value};
@@ -1248,6 +1249,19 @@ impl Store for SqliteStore {
         drop(guard);
         self.audit("reindex", "dateline", json!({ "documents": n }))?;
         Ok(n)
+    }
+
+    fn scan(
+        &self,
+        query: &Query,
+        loose_dates: bool,
+        each: &mut dyn FnMut(Record) -> std::ops::ControlFlow<()>,
+    ) -> Result<u64> {
+        self.scan_matching(query, loose_dates, each)
+    }
+
+    fn count_matching(&self, query: &Query, loose_dates: bool) -> Result<u64> {
+        self.count_matching_inner(query, loose_dates)
     }
 
     fn count(&self) -> Result<u64> {
