@@ -182,7 +182,7 @@ pub fn open(cli: &Cli) -> Result<SqliteStore> {
 }
 
 /// Opens an existing archive for reading; a missing archive is a clear error, not a new file.
-fn open_existing(cli: &Cli) -> Result<SqliteStore> {
+pub(crate) fn open_existing(cli: &Cli) -> Result<SqliteStore> {
     let path = archive_path(cli)?;
     if !path.is_file() {
         bail!(
@@ -458,7 +458,7 @@ impl IngestJob<'_> {
 
 /// Parses a query, resolving country names to codes with the gazetteer. Errors point at the
 /// offending part of the query.
-fn parse_query(text: &str) -> Result<Query, String> {
+pub(crate) fn parse_query(text: &str) -> Result<Query, String> {
     let mut q = dateline_query::parse(text).map_err(|e| e.render(text))?;
     let gazetteer = dateline_geo::Gazetteer::embedded();
     for f in &mut q.filters {

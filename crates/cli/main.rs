@@ -6,7 +6,12 @@
 mod archive_cmd;
 mod bench_archive;
 mod bench_media;
+mod events;
 mod export;
+mod export_archive;
+mod export_gpkg;
+mod export_out;
+mod export_rows;
 mod images;
 mod input;
 mod pretty;
@@ -72,10 +77,15 @@ enum Command {
     Log(archive_cmd::JsonArg),
     /// Re-hash the source files still on disk and report those changed or missing since ingest.
     Verify(archive_cmd::JsonArg),
+    /// Incidents: the archive's photos grouped by event (place, date, type), most photographed first.
+    Events(events::EventsArgs),
+    /// Show one incident: its photos, casualty figures per source, and why they were grouped.
+    ShowEvent(events::ShowEventArgs),
     /// Benchmarks: extraction throughput, a synthetic corpus, the archive.
     #[command(subcommand)]
     Bench(BenchCommand),
-    /// Write the extracted fields for other software: `export xmp` writes XMP sidecars.
+    /// Write records for other software: XMP sidecars, or any search of the archive as CSV,
+    /// GeoJSON, GeoPackage, KML or JSON Lines.
     #[command(subcommand)]
     Export(export::ExportCommand),
 }
@@ -284,7 +294,9 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Reindex => archive_cmd::reindex(&cli),
         Command::Log(args) => archive_cmd::log(&cli, args),
         Command::Verify(args) => archive_cmd::verify(&cli, args),
-        Command::Export(export::ExportCommand::Xmp(args)) => export::xmp(&cli, args),
+        Command::Export(cmd) => export::run(&cli, cmd),
+        Command::Events(args) => events::events(&cli, args),
+        Command::ShowEvent(args) => events::show_event(&cli, args),
     }
 }
 
