@@ -157,7 +157,10 @@ fn csv_read_back_by_python_holds_every_value_of_every_record() {
     let recs = records(&env, "");
     assert_eq!(recs.len(), 80);
     let c = recs.iter().find(|r| r["id"] == corrected.as_str()).unwrap();
-    assert_eq!(c["date"]["iso"], "1999-12-31", "jsonl is the effective record");
+    assert_eq!(
+        c["date"]["iso"], "1999-12-31",
+        "jsonl is the effective record"
+    );
     let out = env.path("all.csv");
     env.ok(&["export", "csv", "--bom", "--out", out.to_str().unwrap()]);
     let bytes = std::fs::read(&out).unwrap();
@@ -177,14 +180,22 @@ fn csv_read_back_by_python_holds_every_value_of_every_record() {
         ])
         .output()
         .expect("python3 runs");
-    assert!(py.status.success(), "{}", String::from_utf8_lossy(&py.stderr));
+    assert!(
+        py.status.success(),
+        "{}",
+        String::from_utf8_lossy(&py.stderr)
+    );
     let rows: Vec<BTreeMap<String, String>> = serde_json::from_slice(&py.stdout).unwrap();
     assert_eq!(rows.len(), recs.len());
     for (row, rec) in rows.iter().zip(&recs) {
         let want = expected_row(rec);
         assert_eq!(
             row.keys().collect::<Vec<_>>(),
-            want.keys().map(|k| k.to_string()).collect::<Vec<_>>().iter().collect::<Vec<_>>(),
+            want.keys()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .iter()
+                .collect::<Vec<_>>(),
             "columns"
         );
         for (k, v) in &want {
@@ -224,7 +235,10 @@ fn a_query_selects_and_geojson_leaves_out_and_counts_records_without_coordinates
             "RFC 7946: longitude first"
         );
         assert_eq!(f["properties"]["caption"], r["caption"]);
-        assert_eq!(f["properties"]["location_precision"], r["location"]["precision"]);
+        assert_eq!(
+            f["properties"]["location_precision"],
+            r["location"]["precision"]
+        );
         assert_eq!(f["properties"]["killed"], r["casualties"]["killed"]);
     }
 }
@@ -238,11 +252,27 @@ fn an_existing_file_needs_force_and_a_failed_export_leaves_nothing() {
     assert_eq!(code, 1);
     assert!(err.contains("already exists (use --force"), "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
-    env.ok(&["export", "geojson", "--force", "--out", out.to_str().unwrap()]);
-    assert!(std::fs::read_to_string(&out).unwrap().starts_with("{\"type\""));
+    env.ok(&[
+        "export",
+        "geojson",
+        "--force",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("{\"type\"")
+    );
     // A query error fails before anything is written; no temporary file stays behind.
     let bad = env.path("bad.csv");
-    let (code, _, err) = env.run(&["export", "csv", "date:2016-13", "--out", bad.to_str().unwrap()]);
+    let (code, _, err) = env.run(&[
+        "export",
+        "csv",
+        "date:2016-13",
+        "--out",
+        bad.to_str().unwrap(),
+    ]);
     assert_ne!(code, 0);
     assert!(err.contains("date"), "{err}");
     assert!(!bad.exists());
@@ -254,7 +284,11 @@ fn an_existing_file_needs_force_and_a_failed_export_leaves_nothing() {
     let leftovers: Vec<_> = std::fs::read_dir(env.dir.path())
         .unwrap()
         .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with(".dateline-export"))
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(".dateline-export")
+        })
         .collect();
     assert!(leftovers.is_empty());
 }
@@ -270,9 +304,20 @@ fn xmp_sidecars_of_archived_captions_carry_the_corrections() {
     .unwrap();
     env.ok(&["ingest", caps.to_str().unwrap()]);
     let id = records(&env, "")[0]["id"].as_str().unwrap().to_string();
-    env.ok(&["correct", &id, "date.iso=2016-11-25", "location.city=Corrected City"]);
+    env.ok(&[
+        "correct",
+        &id,
+        "date.iso=2016-11-25",
+        "location.city=Corrected City",
+    ]);
     let out = env.path("xmp");
-    let (_, err) = env.ok(&["export", "xmp", "--out", out.to_str().unwrap(), caps.to_str().unwrap()]);
+    let (_, err) = env.ok(&[
+        "export",
+        "xmp",
+        "--out",
+        out.to_str().unwrap(),
+        caps.to_str().unwrap(),
+    ]);
     assert!(err.contains("1 record(s) carry corrections"), "{err}");
     let sidecar = std::fs::read_to_string(out.join(format!("{id}.xmp"))).unwrap();
     assert!(sidecar.contains("2016-11-25"), "{sidecar}");
@@ -380,7 +425,15 @@ fn ogrinfo_reads_geojson_geopackage_and_kml_with_the_archive_values() {
             }
             let listing = ogrinfo(&args);
             let got = attributes(&listing);
-            for k in ["id", "agency", "city", "country", "event_type", "date", "killed"] {
+            for k in [
+                "id",
+                "agency",
+                "city",
+                "country",
+                "event_type",
+                "date",
+                "killed",
+            ] {
                 let w = &want[k];
                 if w.is_empty() {
                     assert!(
@@ -390,7 +443,13 @@ fn ogrinfo_reads_geojson_geopackage_and_kml_with_the_archive_values() {
                     );
                 } else {
                     // GDAL types a column of ISO dates as Date and prints it as 1999/12/31.
-                    let g = got.get(k).map(|v| if k == "date" { v.replace('/', "-") } else { v.clone() });
+                    let g = got.get(k).map(|v| {
+                        if k == "date" {
+                            v.replace('/', "-")
+                        } else {
+                            v.clone()
+                        }
+                    });
                     assert_eq!(g.as_ref(), Some(w), "{k} of {id} in {}", path.display());
                 }
             }
@@ -405,7 +464,10 @@ fn ogrinfo_reads_geojson_geopackage_and_kml_with_the_archive_values() {
                 .split_whitespace()
                 .map(|v| v.parse().unwrap())
                 .collect();
-            assert!((xy[0] - lon).abs() < 1e-6 && (xy[1] - lat).abs() < 1e-6, "{point}");
+            assert!(
+                (xy[0] - lon).abs() < 1e-6 && (xy[1] - lat).abs() < 1e-6,
+                "{point}"
+            );
         }
     }
     // KML: every placemark's description is its caption; the corrected city is there.
@@ -417,5 +479,9 @@ fn ogrinfo_reads_geojson_geopackage_and_kml_with_the_archive_values() {
     }
     let first = with[0]["caption"].as_str().unwrap();
     let head: String = first.chars().take(40).collect();
-    assert!(listing.contains(&head), "caption of {} not found", with[0]["id"]);
+    assert!(
+        listing.contains(&head),
+        "caption of {} not found",
+        with[0]["id"]
+    );
 }

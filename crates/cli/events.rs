@@ -187,7 +187,10 @@ pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
     let inc = match found.as_slice() {
         [] => bail!("no incident with id {want} (see `dateline events`)"),
         [one] => *one,
-        many => bail!("incident id {want} is ambiguous: {} incidents match", many.len()),
+        many => bail!(
+            "incident id {want} is ambiguous: {} incidents match",
+            many.len()
+        ),
     };
     let mut records = Vec::new();
     for id in records_of(inc) {
@@ -223,7 +226,8 @@ pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
         paint("place"),
         place.join(", "),
         match (inc["place"]["lat"].as_f64(), inc["place"]["lon"].as_f64()) {
-            (Some(a), Some(b)) => format!(" @{a:.4},{b:.4} precision {}", inc["place"]["precision"]),
+            (Some(a), Some(b)) =>
+                format!(" @{a:.4},{b:.4} precision {}", inc["place"]["precision"]),
             _ => String::new(),
         }
     )?;
@@ -241,8 +245,8 @@ pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
             writeln!(
                 out,
                 "    killed {} injured {} {} — {} (record {}, {})",
-                s(&f["killed"]).unwrap_or_else(|| f["killed"].to_string()),
-                s(&f["injured"]).unwrap_or_else(|| f["injured"].to_string()),
+                f["killed"].as_u64().map_or("-".into(), |n| n.to_string()),
+                f["injured"].as_u64().map_or("-".into(), |n| n.to_string()),
                 s(&f["qualifier"]).unwrap_or_default(),
                 s(&f["source"]).unwrap_or_else(|| "unattributed".into()),
                 s(&f["record"]).unwrap_or_default(),

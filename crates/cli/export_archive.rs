@@ -70,7 +70,6 @@ pub fn run(cli: &Cli, args: &QueryExportArgs, format: Format) -> Result<i32> {
     Ok(0)
 }
 
-
 /// A GeoPackage is a database file, not a stream: it needs `--out`.
 pub fn gpkg(cli: &Cli, args: &QueryExportArgs) -> Result<i32> {
     let Some(target) = args.out.as_deref() else {

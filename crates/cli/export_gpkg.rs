@@ -73,7 +73,8 @@ fn sql_value(v: Value) -> SqlValue {
 impl GpkgWriter {
     /// Creates the GeoPackage's tables in the (new, empty) file at `path`.
     pub fn create(path: &Path) -> Result<GpkgWriter> {
-        let conn = Connection::open(path).with_context(|| format!("creating {}", path.display()))?;
+        let conn =
+            Connection::open(path).with_context(|| format!("creating {}", path.display()))?;
         conn.pragma_update(None, "application_id", 0x4750_4B47)?;
         conn.pragma_update(None, "user_version", 10300)?;
         conn.pragma_update(None, "journal_mode", "OFF")?;

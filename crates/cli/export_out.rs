@@ -101,9 +101,15 @@ pub fn temp_beside(target: &Path, force: bool) -> Result<tempfile::NamedTempFile
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    tempfile::Builder::new()
-        .prefix(".dateline-export-")
-        .tempfile_in(dir)
+    let mut b = tempfile::Builder::new();
+    b.prefix(".dateline-export-");
+    // An export is an ordinary file (the umask decides), not a private temporary one.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    b.tempfile_in(dir)
         .with_context(|| format!("creating a temporary file in {}", dir.display()))
 }
 
@@ -142,7 +148,10 @@ pub fn progress(total: u64, what: &str) -> ProgressBar {
 }
 
 /// Opens the archive read-only-in-spirit and parses the query; errors point at the query part.
-pub fn open_query(cli: &Cli, query: &str) -> Result<(dateline_archive::SqliteStore, dateline_query::Query)> {
+pub fn open_query(
+    cli: &Cli,
+    query: &str,
+) -> Result<(dateline_archive::SqliteStore, dateline_query::Query)> {
     let q = crate::archive_cmd::parse_query(query).map_err(|e| anyhow::anyhow!("{e}"))?;
     let store = crate::archive_cmd::open_existing(cli)?;
     Ok((store, q))

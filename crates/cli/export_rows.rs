@@ -91,7 +91,9 @@ pub const COLUMNS: &[Column] = &[
     col!("date_precision", Text, |r| r
         .date
         .as_ref()
-        .map_or(Value::Null, |d| Value::from(precision_word(d.precision)))),
+        .map_or(Value::Null, |d| Value::from(precision_word(
+            d.precision
+        )))),
     col!("date_text", Text, |r| r
         .date
         .as_ref()
@@ -106,8 +108,14 @@ pub const COLUMNS: &[Column] = &[
     col!("city", Text, |r| opt_s(&r.location.city)),
     col!("province", Text, |r| opt_s(&r.location.province)),
     col!("country", Text, |r| opt_s(&r.location.country)),
-    col!("lat", Real, |r| r.location.lat.map_or(Value::Null, Value::from)),
-    col!("lon", Real, |r| r.location.lon.map_or(Value::Null, Value::from)),
+    col!("lat", Real, |r| r
+        .location
+        .lat
+        .map_or(Value::Null, Value::from)),
+    col!("lon", Real, |r| r
+        .location
+        .lon
+        .map_or(Value::Null, Value::from)),
     col!("geonames_id", Integer, |r| r
         .location
         .geonames_id
@@ -140,7 +148,9 @@ pub const COLUMNS: &[Column] = &[
         .casualties
         .injured
         .map_or(Value::Null, Value::from)),
-    col!("casualty_qualifier", Text, |r| opt_s(&r.casualties.qualifier)),
+    col!("casualty_qualifier", Text, |r| opt_s(
+        &r.casualties.qualifier
+    )),
     col!("casualty_source", Text, |r| opt_s(&r.casualties.source)),
     col!("warnings", Text, |r| joined(
         r.warnings.iter().map(String::as_str)

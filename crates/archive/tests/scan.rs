@@ -62,7 +62,12 @@ fn scan_hands_over_every_match_once_with_corrections_applied() {
 #[test]
 fn scan_stops_when_asked() {
     let (_d, s) = store();
-    ingest(&s, "/a.txt", "aaaa", &lines("/a.txt", &["One.", "Two.", "Three."]));
+    ingest(
+        &s,
+        "/a.txt",
+        "aaaa",
+        &lines("/a.txt", &["One.", "Two.", "Three."]),
+    );
     let mut seen = 0;
     s.scan(&dateline_query::Query::default(), false, &mut |_| {
         seen += 1;

@@ -13,8 +13,8 @@
 //!   and a city-level record match when the sublocation lies in that city (same city name, or
 //!   within `city_km`). Two city-level records match when they name the same city or lie within
 //!   `city_km`. A record placed only at province or country level (precision 3) matches only
-//!   another such record of the same province (or country when neither names one). Records with
-//!   no place never match.
+//!   another such record of the same province (or country when neither names one): "in Herat
+//!   province" cannot say which town of Herat it was. Records with no place never match.
 //! - **Date** ([`date_match`]): day-precision dates at most `max_days` apart. A month-precision
 //!   date matches a day in that month only when the places are at city level or finer *and*
 //!   the names agree (a coarse date needs a precise place); year precision never matches.
@@ -22,7 +22,8 @@
 //! - **Event type** ([`types_compatible`]): the merge table [`COMPATIBLE`] (an air strike with
 //!   the explosion, the rescue and the funeral that follow; a disaster with the rescue and the
 //!   aid; sport only with sport). A record without a type, or `other`, goes with any type but
-//!   sport.
+//!   sport and daily life; `daily_life` (what a photo shows where no incident is reported) never
+//!   merges: two everyday scenes of one town and day are two photos, not an incident.
 //!
 //! Grouping is agglomerative with *whole-incident* checks, so chains cannot drift: a record joins
 //! an incident only if it matches one of its records and its type is compatible with every type
@@ -109,13 +110,18 @@ pub const COMPATIBLE: &[(&str, &str)] = &[
     ("protest", "funeral"),
     ("rescue", "funeral"),
     ("rescue", "humanitarian_aid"),
-    ("politics", "daily_life"),
+    ("disaster", "funeral"),
 ];
 
 /// Whether two event types may be one incident ([`COMPATIBLE`]; `None` and `other` go with
-/// anything but sport).
+/// anything but sport; `daily_life` with nothing).
 pub fn types_compatible(a: Option<&str>, b: Option<&str>) -> bool {
     let open = |t: Option<&str>| matches!(t, None | Some("other"));
+    // Everyday life is what a photo shows where no incident is reported: two such photos of
+    // one town and day are two scenes, not an incident.
+    if a == Some("daily_life") || b == Some("daily_life") {
+        return false;
+    }
     match (a, b) {
         (x, y) if open(x) && open(y) => true,
         (x, Some(t)) | (Some(t), x) if open(x) => t != "sport",
@@ -395,10 +401,9 @@ pub fn place_match(a: &Photo, b: &Photo, rules: &Rules) -> Option<String> {
                 }),
                 Some(d) if d <= rules.same_spot_km => Some(km(d)),
                 Some(_) => None,
-                None if same_city => Some(format!(
-                    "same city ({})",
-                    a.city.as_deref().unwrap_or("?")
-                )),
+                None if same_city => {
+                    Some(format!("same city ({})", a.city.as_deref().unwrap_or("?")))
+                }
                 None => None,
             }
         }
@@ -427,7 +432,8 @@ pub fn date_match(a: &Photo, b: &Photo, names_agree: bool, rules: &Rules) -> Opt
 }
 
 fn names_agree(a: &Photo, b: &Photo) -> bool {
-    let same = |x: &Option<String>, y: &Option<String>| matches!((x, y), (Some(x), Some(y)) if x == y);
+    let same =
+        |x: &Option<String>, y: &Option<String>| matches!((x, y), (Some(x), Some(y)) if x == y);
     same(&a.sublocation_key, &b.sublocation_key) || same(&a.city_key, &b.city_key)
 }
 
@@ -583,7 +589,12 @@ pub fn incident_id<'a>(ids: impl IntoIterator<Item = &'a str>) -> String {
         h.update(id.as_bytes());
         h.update(b"\n");
     }
-    let hex: String = h.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect();
+    let hex: String = h
+        .finalize()
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect();
     format!("ev-{hex}")
 }
 
@@ -687,8 +698,7 @@ fn lookups_of(p: &Photo, rules: &Rules) -> Vec<Bucket> {
                 if let Some(pt) = p.point {
                     let (a, b) = cell(pt);
                     // Longitude cells shrink towards the poles: widen the reach there.
-                    let lon_reach =
-                        (reach as f64 / pt.0.to_radians().cos().max(0.1)).ceil() as i32;
+                    let lon_reach = (reach as f64 / pt.0.to_radians().cos().max(0.1)).ceil() as i32;
                     for da in -reach..=reach {
                         for db in -lon_reach..=lon_reach {
                             out.push(Bucket::Cell(day, a + da, b + db));
@@ -1085,7 +1095,11 @@ pub fn bcubed<K: Ord + Clone, L: Ord + Clone, M: Ord + Clone>(
         return (0.0, 0.0, 0.0);
     }
     let (p, r) = (p / n as f64, r / n as f64);
-    let f = if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) };
+    let f = if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    };
     (p, r, f)
 }
 

@@ -33,7 +33,8 @@ impl P {
             7 => "month",
             _ => "year",
         };
-        self.0["date"] = json!({"iso": iso, "precision": precision, "text": iso, "weekday_ok": null});
+        self.0["date"] =
+            json!({"iso": iso, "precision": precision, "text": iso, "weekday_ok": null});
         self
     }
     fn city(mut self, city: &str, country: &str, lat: f64, lon: f64) -> Self {
@@ -104,14 +105,25 @@ fn groups(photos: &[P]) -> Vec<Vec<usize>> {
 #[test]
 fn five_agencies_on_one_strike_are_one_incident_and_figures_are_never_summed() {
     let photos = [
-        aleppo("A").agency("AFP").day("2016-11-24").kind("air_strike", true).killed(4, "SOHR"),
-        aleppo("B").agency("Reuters").day("2016-11-24").kind("rescue", false).killed(7, "civil defence"),
+        aleppo("A")
+            .agency("AFP")
+            .day("2016-11-24")
+            .kind("air_strike", true)
+            .killed(4, "SOHR"),
+        aleppo("B")
+            .agency("Reuters")
+            .day("2016-11-24")
+            .kind("rescue", false)
+            .killed(7, "civil defence"),
         p("C")
             .sub("Bab al-Nairab", 36.2012, 37.1612)
             .agency("AP")
             .day("2016-11-24")
             .kind("air_strike", true),
-        aleppo("D").agency("Getty Images").day("2016-11-25").kind("funeral", false),
+        aleppo("D")
+            .agency("Getty Images")
+            .day("2016-11-25")
+            .kind("funeral", false),
         aleppo("E").agency("Anadolu").day("2016-11-24"),
     ];
     assert_eq!(groups(&photos), vec![vec![0, 1, 2, 3, 4]]);
@@ -126,14 +138,24 @@ fn five_agencies_on_one_strike_are_one_incident_and_figures_are_never_summed() {
         inc.reason,
         "5 photos, AFP, AP, Anadolu, Getty Images and Reuters, Bab al-Nairab, 2016-11-24 to 2016-11-25, air strike, 4–7 killed"
     );
-    assert_eq!(inc.links.len(), 4, "every record after the first says why it joined");
+    assert_eq!(
+        inc.links.len(),
+        4,
+        "every record after the first says why it joined"
+    );
 }
 
 #[test]
 fn two_different_neighbourhoods_are_two_incidents_but_each_goes_with_the_city() {
     let photos = [
-        p("A").sub("al-Shaar", 36.21, 37.17).day("2016-11-24").kind("air_strike", false),
-        p("B").sub("Bab al-Nairab", 36.2012, 37.1612).day("2016-11-24").kind("air_strike", false),
+        p("A")
+            .sub("al-Shaar", 36.21, 37.17)
+            .day("2016-11-24")
+            .kind("air_strike", false),
+        p("B")
+            .sub("Bab al-Nairab", 36.2012, 37.1612)
+            .day("2016-11-24")
+            .kind("air_strike", false),
     ];
     assert_eq!(groups(&photos), vec![vec![0], vec![1]]);
     // A city-level photo could go with either: it joins one, and never bridges the two.
@@ -147,9 +169,15 @@ fn two_different_neighbourhoods_are_two_incidents_but_each_goes_with_the_city() 
 #[test]
 fn a_neighbourhood_spelled_two_ways_is_one_place() {
     let photos = [
-        p("A").sub("Bab al-Nairab", 36.2012, 37.1612).day("2016-11-24"),
-        p("B").sub("Bab al- Nairab", 36.2012, 37.1612).day("2016-11-24"),
-        p("C").sub("Bab al-Nairab district", 36.2012, 37.1612).day("2016-11-24"),
+        p("A")
+            .sub("Bab al-Nairab", 36.2012, 37.1612)
+            .day("2016-11-24"),
+        p("B")
+            .sub("Bab al- Nairab", 36.2012, 37.1612)
+            .day("2016-11-24"),
+        p("C")
+            .sub("Bab al-Nairab district", 36.2012, 37.1612)
+            .day("2016-11-24"),
     ];
     assert_eq!(groups(&photos), vec![vec![0, 1, 2]]);
 }
@@ -170,10 +198,18 @@ fn sport_never_goes_with_an_air_strike_nor_with_an_open_type() {
 #[test]
 fn dates_follow_their_precision_and_an_incident_spans_at_most_three_days() {
     let d = |iso: &str, c: &str| aleppo(c).day(iso).kind("shelling", false);
-    assert_eq!(groups(&[d("2016-11-24", "A"), d("2016-11-25", "B")]).len(), 1);
-    assert_eq!(groups(&[d("2016-11-24", "A"), d("2016-11-26", "B")]).len(), 2);
+    assert_eq!(
+        groups(&[d("2016-11-24", "A"), d("2016-11-25", "B")]).len(),
+        1
+    );
+    assert_eq!(
+        groups(&[d("2016-11-24", "A"), d("2016-11-26", "B")]).len(),
+        2
+    );
     // A chain of daily photos does not become a week-long incident.
-    let week: Vec<P> = (20..27).map(|n| d(&format!("2016-11-{n}"), &format!("day {n}"))).collect();
+    let week: Vec<P> = (20..27)
+        .map(|n| d(&format!("2016-11-{n}"), &format!("day {n}")))
+        .collect();
     let g = groups(&week);
     assert!(g.iter().all(|c| c.len() <= 3), "{g:?}");
     assert_eq!(g.iter().map(Vec::len).sum::<usize>(), 7);
@@ -190,8 +226,14 @@ fn dates_follow_their_precision_and_an_incident_spans_at_most_three_days() {
 fn places_far_apart_or_in_other_countries_are_other_incidents() {
     let photos = [
         aleppo("A").day("2016-11-24").kind("air_strike", false),
-        p("B").city("Idlib", "SY", 35.93, 36.63).day("2016-11-24").kind("air_strike", false),
-        p("C").city("Aleppo", "TR", 36.2021, 37.1343).day("2016-11-24").kind("air_strike", false),
+        p("B")
+            .city("Idlib", "SY", 35.93, 36.63)
+            .day("2016-11-24")
+            .kind("air_strike", false),
+        p("C")
+            .city("Aleppo", "TR", 36.2021, 37.1343)
+            .day("2016-11-24")
+            .kind("air_strike", false),
     ];
     assert_eq!(groups(&photos), vec![vec![0], vec![1], vec![2]]);
 }
@@ -199,12 +241,42 @@ fn places_far_apart_or_in_other_countries_are_other_incidents() {
 #[test]
 fn province_level_records_go_only_with_the_same_province() {
     let photos = [
-        p("A").region("Idlib", "SY").day("2016-11-24").kind("air_strike", false),
-        p("B").region("Idlib", "SY").day("2016-11-24").kind("air_strike", false),
-        p("C").region("Hama", "SY").day("2016-11-24").kind("air_strike", false),
+        p("A")
+            .region("Idlib", "SY")
+            .day("2016-11-24")
+            .kind("air_strike", false),
+        p("B")
+            .region("Idlib", "SY")
+            .day("2016-11-24")
+            .kind("air_strike", false),
+        p("C")
+            .region("Hama", "SY")
+            .day("2016-11-24")
+            .kind("air_strike", false),
         aleppo("D").day("2016-11-24").kind("air_strike", false),
     ];
     assert_eq!(groups(&photos), vec![vec![0, 1], vec![2], vec![3]]);
+}
+
+#[test]
+fn a_funeral_follows_a_disaster_and_daily_life_never_merges() {
+    let photos = [
+        p("A")
+            .region("Herat", "AF")
+            .day("2023-10-08")
+            .kind("disaster", false),
+        p("B")
+            .region("Herat", "AF")
+            .day("2023-10-09")
+            .kind("funeral", false),
+    ];
+    assert_eq!(groups(&photos), vec![vec![0, 1]]);
+    let life = [
+        aleppo("A").day("2016-11-24").kind("daily_life", false),
+        aleppo("B").day("2016-11-24").kind("daily_life", false),
+        aleppo("C").day("2016-11-24"),
+    ];
+    assert_eq!(groups(&life), vec![vec![0], vec![1], vec![2]]);
 }
 
 #[test]
@@ -215,7 +287,10 @@ fn ids_depend_on_the_records_only() {
         p("C").city("Gaza", "PS", 31.5, 34.46).day("2014-07-20"),
     ];
     let forward = group(photos.iter().map(P::photo).collect(), &Rules::default());
-    let backward = group(photos.iter().rev().map(P::photo).collect(), &Rules::default());
+    let backward = group(
+        photos.iter().rev().map(P::photo).collect(),
+        &Rules::default(),
+    );
     assert_eq!(forward, backward);
     let two = forward.iter().find(|i| i.records.len() == 2).unwrap();
     assert_eq!(
@@ -273,9 +348,21 @@ fn civil_day_numbers_round_trip() {
 #[test]
 fn the_merge_table_is_symmetric_and_names_contract_types() {
     const TYPES: &[&str] = &[
-        "air_strike", "shelling", "explosion", "armed_clash", "attack", "protest",
-        "displacement", "rescue", "funeral", "humanitarian_aid", "disaster", "politics",
-        "sport", "daily_life", "other",
+        "air_strike",
+        "shelling",
+        "explosion",
+        "armed_clash",
+        "attack",
+        "protest",
+        "displacement",
+        "rescue",
+        "funeral",
+        "humanitarian_aid",
+        "disaster",
+        "politics",
+        "sport",
+        "daily_life",
+        "other",
     ];
     for &(a, b) in COMPATIBLE {
         assert!(TYPES.contains(&a) && TYPES.contains(&b), "{a} {b}");
