@@ -50,12 +50,8 @@ pub struct ShowEventArgs {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Cache {
     stamp: String,
-    incidents: Vec<CachedIncident>,
+    incidents: Vec<Incident>,
 }
-
-/// The cache keeps the full incident; `Incident` is serialize-only in the library, so the
-/// cache stores its JSON.
-type CachedIncident = serde_json::Value;
 
 fn cache_path(store: &SqliteStore) -> PathBuf {
     let mut s = store.path().as_os_str().to_owned();
@@ -63,13 +59,17 @@ fn cache_path(store: &SqliteStore) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// The archive's state as far as incidents care: the last audit entry's hash.
+/// The archive's state as far as incidents care: the grouping rules' version and the last
+/// audit entry's hash.
 fn stamp(store: &SqliteStore) -> Result<String> {
     let log = store.log()?;
-    Ok(log
-        .last()
-        .map(|e| format!("{}:{}", e.seq, e.hash))
-        .unwrap_or_default())
+    Ok(format!(
+        "{} {}",
+        dateline_incident::ALGORITHM,
+        log.last()
+            .map(|e| format!("{}:{}", e.seq, e.hash))
+            .unwrap_or_default()
+    ))
 }
 
 /// Groups every live record of the archive.
@@ -86,8 +86,8 @@ pub fn compute(store: &dyn Store) -> Result<Vec<Incident>> {
     Ok(dateline_incident::group(photos, &Rules::default()))
 }
 
-/// The incidents as JSON values, from the cache when it is current.
-fn incidents(store: &SqliteStore, rebuild: bool) -> Result<Vec<serde_json::Value>> {
+/// The archive's incidents, from the cache when it is current.
+pub fn incidents(store: &SqliteStore, rebuild: bool) -> Result<Vec<Incident>> {
     let path = cache_path(store);
     let now = stamp(store)?;
     if !rebuild && let Ok(f) = std::fs::File::open(&path) {
@@ -98,10 +98,7 @@ fn incidents(store: &SqliteStore, rebuild: bool) -> Result<Vec<serde_json::Value
             Err(e) => tracing::warn!("ignoring the incident cache {}: {e}", path.display()),
         }
     }
-    let list: Vec<serde_json::Value> = compute(store)?
-        .into_iter()
-        .map(|i| serde_json::to_value(i).expect("incidents serialize"))
-        .collect();
+    let list = compute(store)?;
     let cache = Cache {
         stamp: now,
         incidents: list,
@@ -129,24 +126,28 @@ fn open(cli: &Cli) -> Result<SqliteStore> {
     crate::archive_cmd::open_existing(cli)
 }
 
-fn records_of(i: &serde_json::Value) -> impl Iterator<Item = &str> {
-    i["records"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|v| v.as_str())
+fn records_of(i: &Incident) -> impl Iterator<Item = &str> {
+    i.records.iter().map(String::as_str)
+}
+
+/// The ids of the records matching `query` (all when it is empty); `None` means all.
+pub fn matching_ids(store: &SqliteStore, query: &str) -> Result<Option<HashSet<String>>> {
+    if query.trim().is_empty() {
+        return Ok(None);
+    }
+    let q = crate::archive_cmd::parse_query(query).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut wanted = HashSet::new();
+    store.scan(&q, false, &mut |r| {
+        wanted.insert(r.id);
+        ControlFlow::Continue(())
+    })?;
+    Ok(Some(wanted))
 }
 
 pub fn events(cli: &Cli, args: &EventsArgs) -> Result<i32> {
     let store = open(cli)?;
     let mut list = incidents(&store, args.rebuild)?;
-    if !args.query.trim().is_empty() {
-        let q = crate::archive_cmd::parse_query(&args.query).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let mut wanted = HashSet::new();
-        store.scan(&q, false, &mut |r| {
-            wanted.insert(r.id);
-            ControlFlow::Continue(())
-        })?;
+    if let Some(wanted) = matching_ids(&store, &args.query)? {
         list.retain(|i| records_of(i).any(|id| wanted.contains(id)));
     }
     list.retain(|i| records_of(i).count() >= args.min_photos);
@@ -158,14 +159,13 @@ pub fn events(cli: &Cli, args: &EventsArgs) -> Result<i32> {
     let mut out = BufWriter::new(stdout.lock());
     for i in &list {
         if args.json {
-            serde_json::to_writer(&mut out, i)?;
-            writeln!(out)?;
+            writeln!(out, "{}", serde_json::to_string(i)?)?;
         } else {
             writeln!(
                 out,
                 "{}  {}",
-                crate::pretty::paint(i["id"].as_str().unwrap_or("?"), "36", color),
-                i["reason"].as_str().unwrap_or("")
+                crate::pretty::paint(&i.id, "36", color),
+                i.reason
             )?;
         }
     }
@@ -180,10 +180,7 @@ pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
     let store = open(cli)?;
     let list = incidents(&store, false)?;
     let want = args.id.trim();
-    let found: Vec<&serde_json::Value> = list
-        .iter()
-        .filter(|i| i["id"].as_str().is_some_and(|id| id.starts_with(want)))
-        .collect();
+    let found: Vec<&Incident> = list.iter().filter(|i| i.id.starts_with(want)).collect();
     let inc = match found.as_slice() {
         [] => bail!("no incident with id {want} (see `dateline events`)"),
         [one] => *one,
@@ -205,29 +202,31 @@ pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
     let color = stdout.is_terminal();
     let mut out = BufWriter::new(stdout.lock());
     if args.json {
-        let mut v = inc.clone();
+        let mut v = serde_json::to_value(inc)?;
         v["photos"] = serde_json::to_value(&records)?;
-        serde_json::to_writer(&mut out, &v)?;
-        writeln!(out)?;
+        writeln!(out, "{}", serde_json::to_string(&v)?)?;
         out.flush()?;
         return Ok(0);
     }
     let paint = |s: &str| crate::pretty::paint(s, "36", color);
-    writeln!(out, "── {}", inc["id"].as_str().unwrap_or("?"))?;
-    writeln!(out, "  {}", inc["reason"].as_str().unwrap_or(""))?;
-    let s = |v: &serde_json::Value| v.as_str().map(str::to_string);
-    let place: Vec<String> = ["sublocation", "city", "province", "country"]
-        .iter()
-        .filter_map(|k| s(&inc["place"][k]))
+    writeln!(out, "── {}", inc.id)?;
+    writeln!(out, "  {}", inc.reason)?;
+    let p = &inc.place;
+    let place: Vec<&str> = [&p.sublocation, &p.city, &p.province, &p.country]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
         .collect();
     writeln!(
         out,
         "  {}  {}{}",
         paint("place"),
         place.join(", "),
-        match (inc["place"]["lat"].as_f64(), inc["place"]["lon"].as_f64()) {
-            (Some(a), Some(b)) =>
-                format!(" @{a:.4},{b:.4} precision {}", inc["place"]["precision"]),
+        match (p.lat, p.lon) {
+            (Some(a), Some(b)) => format!(
+                " @{a:.4},{b:.4} precision {}",
+                p.precision.map_or("-".into(), |n| n.to_string())
+            ),
             _ => String::new(),
         }
     )?;
@@ -235,22 +234,24 @@ pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
         out,
         "  {}  {} to {} ({} precision)",
         paint("dates"),
-        s(&inc["date_start"]).unwrap_or_else(|| "?".into()),
-        s(&inc["date_end"]).unwrap_or_else(|| "?".into()),
-        s(&inc["date_precision"]).unwrap_or_else(|| "no".into())
+        inc.date_start.as_deref().unwrap_or("?"),
+        inc.date_end.as_deref().unwrap_or("?"),
+        inc.date_precision
+            .map_or("no", crate::export_rows::precision_word)
     )?;
-    if let Some(figs) = inc["casualties"].as_array().filter(|a| !a.is_empty()) {
+    let num = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    if !inc.casualties.is_empty() {
         writeln!(out, "  {}  (per source, never summed)", paint("casualties"))?;
-        for f in figs {
+        for f in &inc.casualties {
             writeln!(
                 out,
                 "    killed {} injured {} {} — {} (record {}, {})",
-                f["killed"].as_u64().map_or("-".into(), |n| n.to_string()),
-                f["injured"].as_u64().map_or("-".into(), |n| n.to_string()),
-                s(&f["qualifier"]).unwrap_or_default(),
-                s(&f["source"]).unwrap_or_else(|| "unattributed".into()),
-                s(&f["record"]).unwrap_or_default(),
-                s(&f["agency"]).unwrap_or_else(|| "no agency".into()),
+                num(f.killed),
+                num(f.injured),
+                f.qualifier.as_deref().unwrap_or(""),
+                f.source.as_deref().unwrap_or("unattributed"),
+                f.record,
+                f.agency.as_deref().unwrap_or("no agency"),
             )?;
         }
     }
@@ -266,16 +267,10 @@ pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
             caption.replace(['\n', '\r'], " ")
         )?;
     }
-    if let Some(links) = inc["links"].as_array().filter(|a| !a.is_empty()) {
+    if !inc.links.is_empty() {
         writeln!(out, "  {}", paint("why grouped"))?;
-        for l in links {
-            writeln!(
-                out,
-                "    {} with {}: {}",
-                s(&l["record"]).unwrap_or_default(),
-                s(&l["matched"]).unwrap_or_default(),
-                s(&l["why"]).unwrap_or_default()
-            )?;
+        for l in &inc.links {
+            writeln!(out, "    {} with {}: {}", l.record, l.matched, l.why)?;
         }
     }
     out.flush()?;

@@ -35,6 +35,8 @@ pub enum ExportCommand {
     Kml(crate::export_out::QueryExportArgs),
     /// Archive records as JSON Lines: the record contract, corrections applied.
     Jsonl(crate::export_out::QueryExportArgs),
+    /// Incidents as ACLED-style CSV rows (one per incident; mapping in docs/acled.md).
+    Acled(crate::export_out::QueryExportArgs),
 }
 
 /// Runs an export subcommand.
@@ -47,6 +49,7 @@ pub fn run(cli: &Cli, cmd: &ExportCommand) -> Result<i32> {
         ExportCommand::Gpkg(a) => ea::gpkg(cli, a),
         ExportCommand::Kml(a) => ea::run(cli, a, Format::Kml),
         ExportCommand::Jsonl(a) => ea::run(cli, a, Format::Jsonl),
+        ExportCommand::Acled(a) => crate::export_acled::run(cli, a),
     }
 }
 

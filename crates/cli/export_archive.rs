@@ -45,8 +45,10 @@ pub fn run(cli: &Cli, args: &QueryExportArgs, format: Format) -> Result<i32> {
         Format::Jsonl => {
             let out = sink.writer();
             let n = for_each_record(&store, &q, args.loose_dates, "jsonl", |r| {
-                serde_json::to_writer(&mut *out, &r)?;
-                out.write_all(b"\n")?;
+                // Serialized first, so that a closed pipe is an I/O error (a quiet exit).
+                let mut line = serde_json::to_vec(&r)?;
+                line.push(b'\n');
+                out.write_all(&line)?;
                 Ok(())
             })?;
             sink.finish()?;

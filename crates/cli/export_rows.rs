@@ -261,7 +261,7 @@ impl<W: Write> GeoJsonWriter<W> {
         if self.written > 0 {
             self.out.write_all(b",\n")?;
         }
-        serde_json::to_writer(&mut self.out, &feature)?;
+        self.out.write_all(&serde_json::to_vec(&feature)?)?;
         self.written += 1;
         Ok(())
     }

@@ -8,6 +8,7 @@ mod bench_archive;
 mod bench_media;
 mod events;
 mod export;
+mod export_acled;
 mod export_archive;
 mod export_gpkg;
 mod export_out;

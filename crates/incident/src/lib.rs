@@ -46,9 +46,13 @@
 #![deny(missing_docs)]
 
 use dateline_model::{DatePrecision, Record};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use unicode_normalization::UnicodeNormalization;
+
+/// The version of the grouping rules: derived incidents stored by an earlier version are
+/// recomputed. Change it with any rule, table or threshold.
+pub const ALGORITHM: &str = "dateline-incident 1";
 
 /// Thresholds of the grouping rules.
 #[derive(Debug, Clone, Copy)]
@@ -453,7 +457,7 @@ pub fn pair_match(a: &Photo, b: &Photo, rules: &Rules) -> Option<String> {
 }
 
 /// One casualty figure as one record gives it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Figure {
     /// The record.
     pub record: String,
@@ -470,7 +474,7 @@ pub struct Figure {
 }
 
 /// Why two records of an incident were put together.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Link {
     /// The record that joined.
     pub record: String,
@@ -481,7 +485,7 @@ pub struct Link {
 }
 
 /// The incident's place: that of its most precisely placed record.
-#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Place {
     /// Neighbourhood, camp, landmark.
     pub sublocation: Option<String>,
@@ -500,7 +504,7 @@ pub struct Place {
 }
 
 /// A low–high range over the sources' figures (never a sum).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Range {
     /// Lowest figure given.
     pub low: u64,
@@ -509,7 +513,7 @@ pub struct Range {
 }
 
 /// One incident.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Incident {
     /// `ev-` + 16 hex digits, a function of the record ids.
     pub id: String,
