@@ -5,6 +5,7 @@
 
 mod archive_cmd;
 mod bench_archive;
+mod bench_incidents;
 mod bench_media;
 mod events;
 mod export;
@@ -101,6 +102,8 @@ enum BenchCommand {
     Archive(bench_archive::ArchiveBenchArgs),
     /// Files per second reading image metadata, against ExifTool in the same run.
     Media(bench_media::MediaBenchArgs),
+    /// Incident grouping at scale (synthetic records), against a linear scan in the same run.
+    Incidents(bench_incidents::IncidentBenchArgs),
 }
 
 #[derive(clap::Args)]
@@ -286,6 +289,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Bench(BenchCommand::Corpus(args)) => bench_archive::corpus(args),
         Command::Bench(BenchCommand::Archive(args)) => bench_archive::archive(&cli, args),
         Command::Bench(BenchCommand::Media(args)) => bench_media::media(args),
+        Command::Bench(BenchCommand::Incidents(args)) => bench_incidents::run(args),
         Command::Ingest(args) => archive_cmd::ingest(&cli, args),
         Command::Search(args) => archive_cmd::search(&cli, args),
         Command::Show(args) => archive_cmd::show(&cli, args),

@@ -842,7 +842,9 @@ pub fn group(mut photos: Vec<Photo>, rules: &Rules) -> Vec<Incident> {
             })
             .collect(),
     };
-    let mut links: Vec<Option<Link>> = vec![None; n];
+    // (record index, why it joined), in the order of the merges.
+    let mut links: Vec<(usize, Link)> = Vec::new();
+    let mut joined = vec![false; n];
     for i in 0..n {
         // Earlier records that match this one, best first.
         let mut cands: Vec<usize> = lookups_of(&photos[i], rules)
@@ -877,21 +879,21 @@ pub fn group(mut photos: Vec<Photo>, rules: &Rules) -> Vec<Incident> {
                 continue;
             }
             g.merge(ri, rj);
-            if links[i].is_none() {
-                links[i] = Some(Link {
+            // A record that bridges two incidents says so on its second link.
+            let why = if joined[i] {
+                format!("also {why}")
+            } else {
+                why
+            };
+            joined[i] = true;
+            links.push((
+                i,
+                Link {
                     record: photos[i].id.clone(),
                     matched: photos[j].id.clone(),
                     why,
-                });
-            } else {
-                // `i` bridged two incidents: say so on the incident that joined.
-                let root_link = Link {
-                    record: photos[i].id.clone(),
-                    matched: photos[j].id.clone(),
-                    why: format!("also {why}"),
-                };
-                links.push(Some(root_link));
-            }
+                },
+            ));
         }
     }
     let mut members: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
@@ -899,16 +901,14 @@ pub fn group(mut photos: Vec<Photo>, rules: &Rules) -> Vec<Incident> {
         let r = g.find(i);
         members.entry(r).or_default().push(i);
     }
+    let mut links_of: HashMap<usize, Vec<Link>> = HashMap::new();
+    for (i, link) in links {
+        links_of.entry(g.find(i)).or_default().push(link);
+    }
     let mut out: Vec<Incident> = members
-        .into_values()
-        .map(|m| {
-            let ids: BTreeSet<&str> = m.iter().map(|&i| photos[i].id.as_str()).collect();
-            let link_list: Vec<Link> = links
-                .iter()
-                .flatten()
-                .filter(|l| ids.contains(l.record.as_str()))
-                .cloned()
-                .collect();
+        .into_iter()
+        .map(|(root, m)| {
+            let link_list = links_of.remove(&root).unwrap_or_default();
             describe(m.iter().map(|&i| &photos[i]).collect(), link_list)
         })
         .collect();
