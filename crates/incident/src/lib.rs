@@ -52,7 +52,7 @@ use unicode_normalization::UnicodeNormalization;
 
 /// The version of the grouping rules: derived incidents stored by an earlier version are
 /// recomputed. Change it with any rule, table or threshold.
-pub const ALGORITHM: &str = "dateline-incident 1";
+pub const ALGORITHM: &str = "dateline-incident 2";
 
 /// Thresholds of the grouping rules.
 #[derive(Debug, Clone, Copy)]
@@ -547,8 +547,10 @@ pub struct Incident {
     pub links: Vec<Link>,
 }
 
-/// The incident's type among its records': the most frequent, with what an incident is
-/// (air strike, shelling, ...) before what follows it (rescue, funeral) on a tie.
+/// The incident's type among its records': the most frequent of the types that name an
+/// incident (air strike, shelling, explosion, attack, clash, disaster, protest) when any record
+/// gives one, so two rescue photos and one of the strike are an air strike; else the most
+/// frequent type. Ties go to the type listed first in `ORDER`.
 pub fn incident_type<'a>(types: impl IntoIterator<Item = &'a str>) -> Option<String> {
     const ORDER: &[&str] = &[
         "air_strike",
@@ -566,20 +568,20 @@ pub fn incident_type<'a>(types: impl IntoIterator<Item = &'a str>) -> Option<Str
         "funeral",
         "daily_life",
     ];
+    const INCIDENTS: usize = 7;
+    let rank = |t: &str| ORDER.iter().position(|o| *o == t).unwrap_or(ORDER.len());
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for t in types {
         if t != "other" {
             *counts.entry(t).or_default() += 1;
         }
     }
+    if counts.keys().any(|t| rank(t) < INCIDENTS) {
+        counts.retain(|t, _| rank(t) < INCIDENTS);
+    }
     counts
         .into_iter()
-        .max_by(|a, b| {
-            a.1.cmp(&b.1).then_with(|| {
-                let rank = |t: &str| ORDER.iter().position(|o| *o == t).unwrap_or(ORDER.len());
-                rank(b.0).cmp(&rank(a.0))
-            })
-        })
+        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| rank(b.0).cmp(&rank(a.0))))
         .map(|(t, _)| t.to_string())
 }
 

@@ -322,6 +322,17 @@ fn every_photo_is_in_exactly_one_incident() {
 }
 
 #[test]
+fn the_incident_type_is_what_happened_not_what_followed() {
+    assert_eq!(
+        incident_type(["rescue", "rescue", "air_strike"]).as_deref(),
+        Some("air_strike")
+    );
+    assert_eq!(incident_type(["rescue", "funeral", "funeral"]).as_deref(), Some("funeral"));
+    assert_eq!(incident_type(["shelling", "air_strike"]).as_deref(), Some("air_strike"));
+    assert_eq!(incident_type(["other"]), None);
+}
+
+#[test]
 fn bcubed_of_known_clusterings() {
     let gold: BTreeMap<i32, &str> = [(1, "a"), (2, "a"), (3, "b"), (4, "b")].into();
     let same: BTreeMap<i32, i32> = [(1, 0), (2, 0), (3, 1), (4, 1)].into();
