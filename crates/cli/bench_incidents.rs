@@ -133,12 +133,7 @@ fn photos(n: usize, seed: u64) -> (Vec<Photo>, BTreeMap<String, usize>) {
         "Negombo",
     ] {
         if let Some(p) = gazetteer.lookup(name).into_iter().next() {
-            places.push((
-                p.name.to_string(),
-                p.country.to_string(),
-                p.lat as f64,
-                p.lon as f64,
-            ));
+            places.push((p.name.to_string(), p.country.to_string(), p.lat, p.lon));
         }
     }
     let mut out = Vec::with_capacity(n);

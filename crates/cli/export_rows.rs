@@ -406,7 +406,7 @@ mod tests {
         for part in text.split('<').skip(1) {
             let tag = part
                 .trim_start_matches('/')
-                .split(|c: char| c == '>' || c == ' ')
+                .split(['>', ' '])
                 .next()
                 .unwrap();
             assert!(

@@ -327,8 +327,14 @@ fn the_incident_type_is_what_happened_not_what_followed() {
         incident_type(["rescue", "rescue", "air_strike"]).as_deref(),
         Some("air_strike")
     );
-    assert_eq!(incident_type(["rescue", "funeral", "funeral"]).as_deref(), Some("funeral"));
-    assert_eq!(incident_type(["shelling", "air_strike"]).as_deref(), Some("air_strike"));
+    assert_eq!(
+        incident_type(["rescue", "funeral", "funeral"]).as_deref(),
+        Some("funeral")
+    );
+    assert_eq!(
+        incident_type(["shelling", "air_strike"]).as_deref(),
+        Some("air_strike")
+    );
     assert_eq!(incident_type(["other"]), None);
 }
 
