@@ -353,8 +353,29 @@ pub fn haversine_km(a: (f64, f64), b: (f64, f64)) -> f64 {
     2.0 * 6371.0088 * h.sqrt().asin()
 }
 
-/// Whether two records' places may be one incident's, and a short why.
-pub fn place_match(a: &Photo, b: &Photo, rules: &Rules) -> Option<String> {
+/// Why two places match, formatted only when someone reads it (grouping tests many pairs).
+#[derive(Debug, Clone, Copy)]
+enum PlaceWhy<'a> {
+    Region,
+    SameSub(&'a str),
+    SubInSub,
+    SameCity(&'a str),
+    Km(f64),
+}
+
+impl std::fmt::Display for PlaceWhy<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlaceWhy::Region => write!(f, "same province or country"),
+            PlaceWhy::SameSub(n) => write!(f, "same place ({n})"),
+            PlaceWhy::SubInSub => write!(f, "same place"),
+            PlaceWhy::SameCity(n) => write!(f, "same city ({n})"),
+            PlaceWhy::Km(d) => write!(f, "{d:.1} km apart"),
+        }
+    }
+}
+
+fn place_why<'a>(a: &'a Photo, b: &Photo, rules: &Rules) -> Option<PlaceWhy<'a>> {
     let (la, lb) = (a.level?, b.level?);
     if a.country.is_some() && b.country.is_some() && a.country != b.country {
         return None;
@@ -363,7 +384,6 @@ pub fn place_match(a: &Photo, b: &Photo, rules: &Rules) -> Option<String> {
         (Some(p), Some(q)) => Some(haversine_km(p, q)),
         _ => None,
     };
-    let km = |d: f64| format!("{d:.1} km apart");
     use PlaceLevel::*;
     match (la, lb) {
         (Region, Region) => {
@@ -372,7 +392,7 @@ pub fn place_match(a: &Photo, b: &Photo, rules: &Rules) -> Option<String> {
                 (None, None) => a.country.is_some() && a.country == b.country,
                 _ => false,
             };
-            same.then(|| "same province or country".to_string())
+            same.then_some(PlaceWhy::Region)
         }
         (Region, _) | (_, Region) => None,
         (Sublocation, Sublocation) => {
@@ -381,13 +401,13 @@ pub fn place_match(a: &Photo, b: &Photo, rules: &Rules) -> Option<String> {
                 // The same name, unless the points say these are homonyms far apart.
                 match dist {
                     Some(d) if d > rules.city_km => None,
-                    _ => Some(format!("same place ({})", a.sublocation.as_deref()?)),
+                    _ => Some(PlaceWhy::SameSub(a.sublocation.as_deref().unwrap_or("?"))),
                 }
             } else if x.contains(y.as_str()) || y.contains(x.as_str()) {
                 // "Bab al-Nairab" and "Bab al-Nairab district".
                 match dist {
                     Some(d) if d > rules.city_km => None,
-                    _ => Some("same place".to_string()),
+                    _ => Some(PlaceWhy::SubInSub),
                 }
             } else {
                 // Two different neighbourhoods, however close, are two places.
@@ -397,48 +417,61 @@ pub fn place_match(a: &Photo, b: &Photo, rules: &Rules) -> Option<String> {
         (Sublocation, City) | (City, Sublocation) | (City, City) => {
             let same_city = matches!((&a.city_key, &b.city_key), (Some(x), Some(y)) if x == y);
             let other_city = matches!((&a.city_key, &b.city_key), (Some(x), Some(y)) if x != y);
+            let city = || PlaceWhy::SameCity(a.city.as_deref().unwrap_or("?"));
             match dist {
-                Some(d) if d <= rules.city_km && !other_city => Some(if same_city {
-                    format!("same city ({})", a.city.as_deref().unwrap_or("?"))
-                } else {
-                    km(d)
-                }),
-                Some(d) if d <= rules.same_spot_km => Some(km(d)),
-                Some(_) => None,
-                None if same_city => {
-                    Some(format!("same city ({})", a.city.as_deref().unwrap_or("?")))
+                Some(d) if d <= rules.city_km && !other_city => {
+                    Some(if same_city { city() } else { PlaceWhy::Km(d) })
                 }
+                Some(d) if d <= rules.same_spot_km => Some(PlaceWhy::Km(d)),
+                Some(_) => None,
+                None if same_city => Some(city()),
                 None => None,
             }
         }
     }
 }
 
-/// Whether two records' dates may be one incident's, and a short why. Coarse dates need a
-/// precise place: `names_agree` says whether the places share a city or sublocation name.
-pub fn date_match(a: &Photo, b: &Photo, names_agree: bool, rules: &Rules) -> Option<String> {
+/// Whether two records' places may be one incident's, and a short why.
+pub fn place_match(a: &Photo, b: &Photo, rules: &Rules) -> Option<String> {
+    place_why(a, b, rules).map(|w| w.to_string())
+}
+
+/// Days between two matching dates; `None` for a coarse date matched by its month.
+fn date_why(a: &Photo, b: &Photo, names_agree: bool, rules: &Rules) -> Option<Option<i64>> {
     let ((a0, a1), (b0, b1)) = (a.days?, b.days?);
     use DatePrecision::*;
     match (a.date_precision?, b.date_precision?) {
         (Day, Day) => {
             let gap = (a0 - b0).abs();
-            (gap <= rules.max_days).then(|| {
-                if gap == 0 {
-                    "same day".to_string()
-                } else {
-                    format!("{gap} day apart")
-                }
-            })
+            (gap <= rules.max_days).then_some(Some(gap))
         }
         (Year, _) | (_, Year) => None,
-        _ => (names_agree && a0 <= b1 && b0 <= a1).then(|| "same month".to_string()),
+        _ => (names_agree && a0 <= b1 && b0 <= a1).then_some(None),
     }
+}
+
+/// Whether two records' dates may be one incident's, and a short why. Coarse dates need a
+/// precise place: `names_agree` says whether the places share a city or sublocation name.
+pub fn date_match(a: &Photo, b: &Photo, names_agree: bool, rules: &Rules) -> Option<String> {
+    date_why(a, b, names_agree, rules).map(|gap| match gap {
+        Some(0) => "same day".to_string(),
+        Some(g) => format!("{g} day apart"),
+        None => "same month".to_string(),
+    })
 }
 
 fn names_agree(a: &Photo, b: &Photo) -> bool {
     let same =
         |x: &Option<String>, y: &Option<String>| matches!((x, y), (Some(x), Some(y)) if x == y);
     same(&a.sublocation_key, &b.sublocation_key) || same(&a.city_key, &b.city_key)
+}
+
+/// Whether two records may be one incident (the test grouping runs on every candidate pair;
+/// [`pair_match`] says why).
+pub fn pair_ok(a: &Photo, b: &Photo, rules: &Rules) -> bool {
+    types_compatible(a.event_type.as_deref(), b.event_type.as_deref())
+        && date_why(a, b, names_agree(a, b), rules).is_some()
+        && place_why(a, b, rules).is_some()
 }
 
 /// Whether two records may be one incident, with the reason.
@@ -858,16 +891,16 @@ pub fn group(mut photos: Vec<Photo>, rules: &Rules) -> Vec<Incident> {
             .collect();
         cands.sort_unstable();
         cands.dedup();
-        let mut scored: Vec<(f64, f64, usize, String)> = cands
+        let mut scored: Vec<(f64, f64, usize)> = cands
             .into_iter()
-            .filter_map(|j| {
-                let why = pair_match(&photos[i], &photos[j], rules)?;
+            .filter(|&j| pair_ok(&photos[i], &photos[j], rules))
+            .map(|j| {
                 let d = match (photos[i].point, photos[j].point) {
                     (Some(p), Some(q)) => haversine_km(p, q),
                     _ => rules.city_km,
                 };
                 let text = jaccard(&photos[i].words, &photos[j].words);
-                Some((d, -text, j, why))
+                (d, -text, j)
             })
             .collect();
         scored.sort_by(|a, b| {
@@ -875,12 +908,13 @@ pub fn group(mut photos: Vec<Photo>, rules: &Rules) -> Vec<Incident> {
                 .then(a.1.total_cmp(&b.1))
                 .then(a.2.cmp(&b.2))
         });
-        for (_, _, j, why) in scored {
+        for (_, _, j) in scored {
             let (ri, rj) = (g.find(i), g.find(j));
             if ri == rj || !g.can_merge(ri, rj, rules) {
                 continue;
             }
             g.merge(ri, rj);
+            let why = pair_match(&photos[i], &photos[j], rules).unwrap_or_default();
             // A record that bridges two incidents says so on its second link.
             let why = if joined[i] {
                 format!("also {why}")
