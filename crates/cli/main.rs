@@ -87,7 +87,7 @@ enum Command {
     #[command(subcommand)]
     Bench(BenchCommand),
     /// Write records for other software: XMP sidecars, or any search of the archive as CSV,
-    /// GeoJSON, GeoPackage, KML or JSON Lines.
+    /// GeoJSON, GeoPackage, KML, JSON Lines or ACLED-style incident rows.
     #[command(subcommand)]
     Export(export::ExportCommand),
 }
