@@ -3,7 +3,12 @@
 
 use std::path::Path;
 
-const PURE_CRATES: &[&str] = &["crates/model/src", "crates/text/src", "crates/engine/src"];
+const PURE_CRATES: &[&str] = &[
+    "crates/model/src",
+    "crates/text/src",
+    "crates/engine/src",
+    "crates/incident/src",
+];
 const FORBIDDEN: &[&str] = &[
     "std::env",
     "std::fs",

@@ -241,7 +241,7 @@ fn existing_path(cli: &Cli) -> Result<PathBuf> {
 }
 
 /// Opens an existing archive to change it.
-fn open_existing(cli: &Cli) -> Result<SqliteStore> {
+pub(crate) fn open_existing(cli: &Cli) -> Result<SqliteStore> {
     existing_path(cli)?;
     open(cli)
 }
@@ -274,7 +274,7 @@ fn writable(path: &std::path::Path) -> bool {
 /// read-only and immutable: nothing is written, no `-wal` or `-shm` file is left beside it,
 /// and text searches use SQLite's FTS5 instead of the ranked index (which cannot be kept up to
 /// date there).
-fn open_reading(cli: &Cli) -> Result<SqliteStore> {
+pub(crate) fn open_reading(cli: &Cli) -> Result<SqliteStore> {
     let path = existing_path(cli)?;
     let forced = std::env::var("DATELINE_READ_ONLY").is_ok_and(|v| !v.is_empty() && v != "0");
     if !forced && writable(&path) {
@@ -567,7 +567,7 @@ impl IngestJob<'_> {
 
 /// Parses a query, resolving country names to codes with the gazetteer. Errors point at the
 /// offending part of the query.
-fn parse_query(text: &str) -> Result<Query, String> {
+pub(crate) fn parse_query(text: &str) -> Result<Query, String> {
     let mut q = dateline_query::parse(text).map_err(|e| e.render(text))?;
     if let Some(span) = q.text.iter().find_map(unsearchable) {
         let err = dateline_query::ParseError {

@@ -25,6 +25,32 @@ use std::path::{Path, PathBuf};
 pub enum ExportCommand {
     /// Write one XMP sidecar (IPTC Core / Extension) per photo or caption into a directory.
     Xmp(XmpArgs),
+    /// Archive records matching a query as CSV (RFC 4180, one row per record; docs/exports.md).
+    Csv(crate::export_archive::CsvArgs),
+    /// Archive records with coordinates as a GeoJSON FeatureCollection (RFC 7946).
+    Geojson(crate::export_out::QueryExportArgs),
+    /// Archive records with coordinates as an OGC GeoPackage (needs --out).
+    Gpkg(crate::export_out::QueryExportArgs),
+    /// Archive records with coordinates as KML placemarks (caption as description).
+    Kml(crate::export_out::QueryExportArgs),
+    /// Archive records as JSON Lines: the record contract, corrections applied.
+    Jsonl(crate::export_out::QueryExportArgs),
+    /// Incidents as ACLED-style CSV rows (one per incident; mapping in docs/acled.md).
+    Acled(crate::export_out::QueryExportArgs),
+}
+
+/// Runs an export subcommand.
+pub fn run(cli: &Cli, cmd: &ExportCommand) -> Result<i32> {
+    use crate::export_archive::{self as ea, Format};
+    match cmd {
+        ExportCommand::Xmp(args) => xmp(cli, args),
+        ExportCommand::Csv(a) => ea::run(cli, &a.common, Format::Csv { bom: a.bom }),
+        ExportCommand::Geojson(a) => ea::run(cli, a, Format::GeoJson),
+        ExportCommand::Gpkg(a) => ea::gpkg(cli, a),
+        ExportCommand::Kml(a) => ea::run(cli, a, Format::Kml),
+        ExportCommand::Jsonl(a) => ea::run(cli, a, Format::Jsonl),
+        ExportCommand::Acled(a) => crate::export_acled::run(cli, a),
+    }
 }
 
 #[derive(clap::Args)]
@@ -54,6 +80,10 @@ pub fn xmp(cli: &Cli, args: &XmpArgs) -> Result<i32> {
             e.apply(rec, &engine);
         }
     }
+    let corrected = use_archived(cli, &mut records)?;
+    if corrected > 0 {
+        eprintln!("dateline: {corrected} record(s) carry corrections from the archive");
+    }
     let names = sidecar_names(&records);
     let mut written = 0;
     for (rec, name) in records.iter().zip(names) {
@@ -76,6 +106,44 @@ pub fn xmp(cli: &Cli, args: &XmpArgs) -> Result<i32> {
         return Ok(1);
     }
     Ok(0)
+}
+
+/// Where a record is in the archive, what the archive says wins: the effective record
+/// (extraction + corrections), so a corrected date reaches the sidecar. The record keeps the
+/// source of this run's input, which names its sidecar. Returns how many records had
+/// corrections. Without an archive file, nothing changes.
+fn use_archived(cli: &Cli, records: &mut [Record]) -> Result<usize> {
+    use dateline_archive::{ArchiveError, Store};
+    let path = crate::archive_cmd::archive_path(cli)?;
+    if !path.is_file() {
+        return Ok(0);
+    }
+    let store = dateline_archive::SqliteStore::open_with(
+        &path,
+        dateline_archive::OpenOptions {
+            read_only: true,
+            ..Default::default()
+        },
+    )
+    .with_context(|| format!("opening the archive {}", path.display()))?;
+    let mut corrected = 0;
+    for rec in records.iter_mut() {
+        match store.get(&rec.id) {
+            Ok(stored) => {
+                if !stored.corrections.is_empty() {
+                    corrected += 1;
+                }
+                let source = std::mem::take(&mut rec.source);
+                let input_id = rec.input_id.take();
+                *rec = stored.record;
+                rec.source = source;
+                rec.input_id = input_id;
+            }
+            Err(ArchiveError::NotFound(_)) => {}
+            Err(e) => return Err(e).context("reading the archive"),
+        }
+    }
+    Ok(corrected)
 }
 
 fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), String> {

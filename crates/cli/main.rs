@@ -5,8 +5,15 @@
 
 mod archive_cmd;
 mod bench_archive;
+mod bench_incidents;
 mod bench_media;
+mod events;
 mod export;
+mod export_acled;
+mod export_archive;
+mod export_gpkg;
+mod export_out;
+mod export_rows;
 mod images;
 mod input;
 mod pretty;
@@ -73,10 +80,15 @@ enum Command {
     /// Check the archive: source files re-hashed, every record against its sealed digest, the
     /// audit log's chain and anchors, and both search engines' counts.
     Verify(archive_cmd::VerifyArgs),
+    /// Incidents: the archive's photos grouped by event (place, date, type), most photographed first.
+    Events(events::EventsArgs),
+    /// Show one incident: its photos, casualty figures per source, and why they were grouped.
+    ShowEvent(events::ShowEventArgs),
     /// Benchmarks: extraction throughput, a synthetic corpus, the archive.
     #[command(subcommand)]
     Bench(BenchCommand),
-    /// Write the extracted fields for other software: `export xmp` writes XMP sidecars.
+    /// Write records for other software: XMP sidecars, or any search of the archive as CSV,
+    /// GeoJSON, GeoPackage, KML, JSON Lines or ACLED-style incident rows.
     #[command(subcommand)]
     Export(export::ExportCommand),
 }
@@ -91,6 +103,8 @@ enum BenchCommand {
     Archive(bench_archive::ArchiveBenchArgs),
     /// Files per second reading image metadata, against ExifTool in the same run.
     Media(bench_media::MediaBenchArgs),
+    /// Incident grouping at scale (synthetic records), against a linear scan in the same run.
+    Incidents(bench_incidents::IncidentBenchArgs),
 }
 
 #[derive(clap::Args)]
@@ -280,6 +294,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Bench(BenchCommand::Corpus(args)) => bench_archive::corpus(args),
         Command::Bench(BenchCommand::Archive(args)) => bench_archive::archive(&cli, args),
         Command::Bench(BenchCommand::Media(args)) => bench_media::media(args),
+        Command::Bench(BenchCommand::Incidents(args)) => bench_incidents::run(args),
         Command::Ingest(args) => archive_cmd::ingest(&cli, args),
         Command::Search(args) => archive_cmd::search(&cli, args),
         Command::Show(args) => archive_cmd::show(&cli, args),
@@ -289,7 +304,9 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Reindex => archive_cmd::reindex(&cli),
         Command::Log(args) => archive_cmd::log(&cli, args),
         Command::Verify(args) => archive_cmd::verify(&cli, args),
-        Command::Export(export::ExportCommand::Xmp(args)) => export::xmp(&cli, args),
+        Command::Export(cmd) => export::run(&cli, cmd),
+        Command::Events(args) => events::events(&cli, args),
+        Command::ShowEvent(args) => events::show_event(&cli, args),
     }
 }
 

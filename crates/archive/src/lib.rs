@@ -403,4 +403,15 @@ pub trait Store: Send + Sync {
     fn reindex(&self) -> Result<u64>;
     /// Number of live (not superseded) records.
     fn count(&self) -> Result<u64>;
+    /// Hands every live record matching `query` (corrections applied) to `each`, one at a time
+    /// in archive order, from one consistent snapshot; memory does not grow with the matches.
+    /// `each` returns `Break` to stop early. Returns how many records were handed over.
+    fn scan(
+        &self,
+        query: &Query,
+        loose_dates: bool,
+        each: &mut dyn FnMut(Record) -> std::ops::ControlFlow<()>,
+    ) -> Result<u64>;
+    /// Number of live records matching `query` (what [`Store::scan`] will hand over).
+    fn count_matching(&self, query: &Query, loose_dates: bool) -> Result<u64>;
 }

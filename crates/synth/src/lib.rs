@@ -92,7 +92,22 @@ impl Generator {
     }
 
     pub(crate) fn compose(&self, i: u64) -> (SynthCaption, Trace) {
-        let mut ctx = Ctx::new(self.data, self.seed, i);
+        let ctx = Ctx::new(self.data, self.seed, i);
+        self.compose_with(ctx, format!("synth-{i}"))
+    }
+
+    /// Photo `k` of planted incident `incident`: the place, country, day and kind of event are
+    /// the incident's (drawn as caption `incident` would draw them), while the agency house
+    /// style, the template and the wording come from a stream of their own per photo, so the
+    /// photos of one incident read like several agencies' captions of one event. Ids are
+    /// `synth-ev{incident}-{k}`; `k` below 16.
+    pub fn incident_photo(&self, incident: u64, k: u64) -> SynthCaption {
+        let mut ctx = Ctx::new(self.data, self.seed, incident);
+        ctx.rng = rng::Rng::for_item(self.seed ^ 0x1c1d_e575, incident * 16 + k % 16);
+        self.compose_with(ctx, format!("synth-ev{incident}-{k}")).0
+    }
+
+    fn compose_with(&self, mut ctx: Ctx, id: String) -> (SynthCaption, Trace) {
         let style = style::pick(&mut ctx);
         ctx.loc_mode = style.loc_mode(&mut ctx.rng);
         let (t, x, cas) = self.rules[ctx.kind];
@@ -121,7 +136,7 @@ impl Generator {
 
         let r = style::render(&mut ctx, style, &raw, &rest);
         let caption = SynthCaption {
-            id: format!("synth-{i}"),
+            id,
             caption: r.caption,
             reference_date: r.reference.iso(),
         };

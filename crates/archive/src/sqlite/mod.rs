@@ -2,6 +2,7 @@
 
 mod anchors;
 mod rows;
+mod scan;
 mod seal;
 mod search;
 
@@ -1736,6 +1737,19 @@ impl Store for SqliteStore {
         };
         self.audit("reindex", "dateline", json!({ "documents": n }))?;
         Ok(n)
+    }
+
+    fn scan(
+        &self,
+        query: &Query,
+        loose_dates: bool,
+        each: &mut dyn FnMut(Record) -> std::ops::ControlFlow<()>,
+    ) -> Result<u64> {
+        self.scan_matching(query, loose_dates, each)
+    }
+
+    fn count_matching(&self, query: &Query, loose_dates: bool) -> Result<u64> {
+        self.count_matching_inner(query, loose_dates)
     }
 
     fn count(&self) -> Result<u64> {

@@ -1,0 +1,278 @@
+//! `dateline events` and `dateline show-event`: incidents (`dateline-incident`) over the
+//! archive's effective records.
+//!
+//! Incidents are derived data. They are computed from every live record with its corrections
+//! applied, deterministically (same records → same incidents and ids), and kept in a cache
+//! file beside the archive (`ARCHIVE.incidents.json.gz`) stamped with the hash of the last
+//! audit-log entry: every ingest, correction and re-extraction appends an entry, so the next
+//! `events` after one of them recomputes, and a correction can never be lost to a stale
+//! grouping. `--rebuild` ignores the cache. The cache is a convenience: deleting it loses
+//! nothing, and an archive opened read-only simply recomputes each time.
+
+use crate::Cli;
+use crate::export_out::progress;
+use anyhow::{Context, Result, bail};
+use dateline_archive::{SqliteStore, Store};
+use dateline_incident::{Incident, Photo, Rules};
+use std::collections::HashSet;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct EventsArgs {
+    /// Only incidents with at least one record matching this query (search language).
+    #[arg(default_value = "")]
+    pub query: String,
+    /// One JSON object per incident (id, reason, records, dates, place, casualties, links).
+    #[arg(long)]
+    pub json: bool,
+    /// Recompute from the records, ignoring the cached grouping (the ids come out the same).
+    #[arg(long)]
+    pub rebuild: bool,
+    /// Show at most this many incidents (0 = all).
+    #[arg(long, default_value_t = 0)]
+    pub limit: usize,
+    /// Only incidents with at least this many photos.
+    #[arg(long, default_value_t = 1)]
+    pub min_photos: usize,
+}
+
+#[derive(clap::Args)]
+pub struct ShowEventArgs {
+    /// Incident id (`ev-…`, or a unique prefix).
+    pub id: String,
+    /// Print the incident and its records as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Cache {
+    stamp: String,
+    incidents: Vec<Incident>,
+}
+
+fn cache_path(store: &SqliteStore) -> PathBuf {
+    let mut s = store.path().as_os_str().to_owned();
+    s.push(".incidents.json.gz");
+    PathBuf::from(s)
+}
+
+/// The archive's state as far as incidents care: the grouping rules' version and the last
+/// audit entry's hash.
+fn stamp(store: &SqliteStore) -> Result<String> {
+    let log = store.log()?;
+    Ok(format!(
+        "{} {}",
+        dateline_incident::ALGORITHM,
+        log.last()
+            .map(|e| format!("{}:{}", e.seq, e.hash))
+            .unwrap_or_default()
+    ))
+}
+
+/// Groups every live record of the archive.
+pub fn compute(store: &dyn Store) -> Result<Vec<Incident>> {
+    let q = dateline_query::Query::default();
+    let bar = progress(store.count_matching(&q, false)?, "reading records");
+    let mut photos = Vec::new();
+    store.scan(&q, false, &mut |r| {
+        bar.inc(1);
+        photos.push(Photo::of(&r));
+        ControlFlow::Continue(())
+    })?;
+    bar.finish_and_clear();
+    Ok(dateline_incident::group(photos, &Rules::default()))
+}
+
+/// The archive's incidents, from the cache when it is current.
+pub fn incidents(store: &SqliteStore, rebuild: bool) -> Result<Vec<Incident>> {
+    let path = cache_path(store);
+    let now = stamp(store)?;
+    if !rebuild && let Ok(f) = std::fs::File::open(&path) {
+        let reader = io::BufReader::new(flate2::read::GzDecoder::new(f));
+        match serde_json::from_reader::<_, Cache>(reader) {
+            Ok(c) if c.stamp == now => return Ok(c.incidents),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("ignoring the incident cache {}: {e}", path.display()),
+        }
+    }
+    let list = compute(store)?;
+    let cache = Cache {
+        stamp: now,
+        incidents: list,
+    };
+    if let Err(e) = write_cache(&path, &cache) {
+        tracing::debug!("incident cache not written: {e:#}");
+    }
+    Ok(cache.incidents)
+}
+
+fn write_cache(path: &std::path::Path, cache: &Cache) -> Result<()> {
+    let tmp = crate::export_out::temp_beside(path, true)?;
+    {
+        let mut gz = flate2::write::GzEncoder::new(
+            BufWriter::new(tmp.as_file()),
+            flate2::Compression::fast(),
+        );
+        serde_json::to_writer(&mut gz, cache)?;
+        gz.finish()?.flush()?;
+    }
+    crate::export_out::persist(tmp, path, true)
+}
+
+fn open(cli: &Cli) -> Result<SqliteStore> {
+    crate::archive_cmd::open_existing(cli)
+}
+
+fn records_of(i: &Incident) -> impl Iterator<Item = &str> {
+    i.records.iter().map(String::as_str)
+}
+
+/// The ids of the records matching `query` (all when it is empty); `None` means all.
+pub fn matching_ids(store: &SqliteStore, query: &str) -> Result<Option<HashSet<String>>> {
+    if query.trim().is_empty() {
+        return Ok(None);
+    }
+    let q = crate::archive_cmd::parse_query(query).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut wanted = HashSet::new();
+    store.scan(&q, false, &mut |r| {
+        wanted.insert(r.id);
+        ControlFlow::Continue(())
+    })?;
+    Ok(Some(wanted))
+}
+
+pub fn events(cli: &Cli, args: &EventsArgs) -> Result<i32> {
+    let store = open(cli)?;
+    let mut list = incidents(&store, args.rebuild)?;
+    if let Some(wanted) = matching_ids(&store, &args.query)? {
+        list.retain(|i| records_of(i).any(|id| wanted.contains(id)));
+    }
+    list.retain(|i| records_of(i).count() >= args.min_photos);
+    if args.limit > 0 {
+        list.truncate(args.limit);
+    }
+    let stdout = io::stdout();
+    let color = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    for i in &list {
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(i)?)?;
+        } else {
+            writeln!(
+                out,
+                "{}  {}",
+                crate::pretty::paint(&i.id, "36", color),
+                i.reason
+            )?;
+        }
+    }
+    out.flush()?;
+    if !args.json {
+        eprintln!("dateline: {} incident(s)", list.len());
+    }
+    Ok(0)
+}
+
+pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
+    let store = open(cli)?;
+    let list = incidents(&store, false)?;
+    let want = args.id.trim();
+    let found: Vec<&Incident> = list.iter().filter(|i| i.id.starts_with(want)).collect();
+    let inc = match found.as_slice() {
+        [] => bail!("no incident with id {want} (see `dateline events`)"),
+        [one] => *one,
+        many => bail!(
+            "incident id {want} is ambiguous: {} incidents match",
+            many.len()
+        ),
+    };
+    let mut records = Vec::new();
+    for id in records_of(inc) {
+        records.push(
+            store
+                .get(id)
+                .with_context(|| format!("record {id} of {want}"))?
+                .record,
+        );
+    }
+    let stdout = io::stdout();
+    let color = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        let mut v = serde_json::to_value(inc)?;
+        v["photos"] = serde_json::to_value(&records)?;
+        writeln!(out, "{}", serde_json::to_string(&v)?)?;
+        out.flush()?;
+        return Ok(0);
+    }
+    let paint = |s: &str| crate::pretty::paint(s, "36", color);
+    writeln!(out, "── {}", inc.id)?;
+    writeln!(out, "  {}", inc.reason)?;
+    let p = &inc.place;
+    let place: Vec<&str> = [&p.sublocation, &p.city, &p.province, &p.country]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    writeln!(
+        out,
+        "  {}  {}{}",
+        paint("place"),
+        place.join(", "),
+        match (p.lat, p.lon) {
+            (Some(a), Some(b)) => format!(
+                " @{a:.4},{b:.4} precision {}",
+                p.precision.map_or("-".into(), |n| n.to_string())
+            ),
+            _ => String::new(),
+        }
+    )?;
+    writeln!(
+        out,
+        "  {}  {} to {} ({} precision)",
+        paint("dates"),
+        inc.date_start.as_deref().unwrap_or("?"),
+        inc.date_end.as_deref().unwrap_or("?"),
+        inc.date_precision
+            .map_or("no", crate::export_rows::precision_word)
+    )?;
+    let num = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    if !inc.casualties.is_empty() {
+        writeln!(out, "  {}  (per source, never summed)", paint("casualties"))?;
+        for f in &inc.casualties {
+            writeln!(
+                out,
+                "    killed {} injured {} {} — {} (record {}, {})",
+                num(f.killed),
+                num(f.injured),
+                f.qualifier.as_deref().unwrap_or(""),
+                f.source.as_deref().unwrap_or("unattributed"),
+                f.record,
+                f.agency.as_deref().unwrap_or("no agency"),
+            )?;
+        }
+    }
+    writeln!(out, "  {}", paint("photos"))?;
+    for r in &records {
+        let caption: String = r.caption.chars().take(110).collect();
+        writeln!(
+            out,
+            "    {}  {} {}  {}",
+            r.id,
+            r.credit.agency.as_deref().unwrap_or("-"),
+            r.date.as_ref().map_or("-", |d| d.iso.as_str()),
+            caption.replace(['\n', '\r'], " ")
+        )?;
+    }
+    if !inc.links.is_empty() {
+        writeln!(out, "  {}", paint("why grouped"))?;
+        for l in &inc.links {
+            writeln!(out, "    {} with {}: {}", l.record, l.matched, l.why)?;
+        }
+    }
+    out.flush()?;
+    Ok(0)
+}
