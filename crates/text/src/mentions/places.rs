@@ -608,7 +608,8 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "village" | "villages" | "town" | "city" | "capital" => PlaceCue::Settlement,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
-        | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" => {
+        | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
+        | "mahalle" => {
             PlaceCue::Neighbourhood
         }
         "camp"
@@ -628,11 +629,14 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "mall" | "hotel" | "air base" | "airbase" | "airfield" | "military airport"
         | "military base" | "naval base" | "barracks" | "university" | "campus" | "pagoda"
         | "fort" | "fortress" | "citadel" | "graveyard" | "plaza" | "gurdwara" | "basilica"
-        | "chapel" | "gallery" | "junction" | "colony" | "roundabout" => PlaceCue::Landmark,
+        | "chapel" | "gallery" | "junction" | "colony" | "roundabout" | "cinema" | "residence"
+        | "state residence" | "villa" | "ziggurat" | "restaurant" | "cafe" | "café"
+        | "supermarket" | "zone" | "caddesi" | "sokak" | "sokağı" | "bulvarı" | "meydanı"
+        | "camii" => PlaceCue::Landmark,
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
         | "countryside" | "oblast" | "krai" | "department" | "departamento" => PlaceCue::Province,
         "county" => PlaceCue::District,
-        "district" | "sub-district" | "subdistrict" => PlaceCue::District,
+        "district" | "sub-district" | "subdistrict" | "ilçesi" | "rayon" => PlaceCue::District,
         "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills"
         | "sea" | "strip" | "bank" | "ocean" | "waters" | "border" | "heights" | "desert"
         | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam"
