@@ -268,6 +268,12 @@ fn is_locative(p: &PlacePhrase) -> bool {
                 | "à"
                 | "dans"
                 | "em"
+                | "na"
+                | "nella"
+                | "nel"
+                | "presso"
+                | "im"
+                | "bei"
         )
     )
 }

@@ -475,6 +475,36 @@ const CASES: &[Case] = &[
         None,
         Some("IQ"),
     ),
+    // Captions in other languages: "en la ciudad de X", "nella città di X", "en X, Y" with an
+    // unknown part of a known town, and country names as those languages write them.
+    case(
+        "Un hombre camina entre los escombros en la ciudad de Járkov, Ucrania. EFE/Sergey Kozlov",
+        None,
+        Some("Járkov"),
+        None,
+        Some("UA"),
+    ),
+    case(
+        "Soccorritori al lavoro nella città di Odessa, in Ucraina. ANSA/Mario Rossi",
+        None,
+        Some("Odessa"),
+        None,
+        Some("UA"),
+    ),
+    case(
+        "Un vecino observa el incendio en Sviatoshyn, Kiev, Ucrania.",
+        Some("Sviatoshyn"),
+        Some("Kiev"),
+        None,
+        Some("UA"),
+    ),
+    case(
+        "Voluntarios reparten comida en Ucrania. EFE/Juan Perez",
+        None,
+        None,
+        None,
+        Some("UA"),
+    ),
 
 ];
 
