@@ -505,7 +505,6 @@ const CASES: &[Case] = &[
         None,
         Some("UA"),
     ),
-
 ];
 
 #[test]

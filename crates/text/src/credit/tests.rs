@@ -1238,7 +1238,11 @@ fn pool_credits_and_agencies_of_europe_and_the_caucasus() {
         &["Anna Petrosyan"],
         Some("PAN Photo"),
     );
-    check("Mourners at a funeral in Lviv.Foto: SITA/AP", &[], Some("SITA"));
+    check(
+        "Mourners at a funeral in Lviv.Foto: SITA/AP",
+        &[],
+        Some("SITA"),
+    );
     check(
         "Rescuers search rubble in Kirkuk. Photo by Ali Hassan/Metrography",
         &["Ali Hassan"],

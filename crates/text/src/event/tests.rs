@@ -685,10 +685,7 @@ fn more_languages_of_europe_and_the_middle_east() {
             "Наслідки обстрілу житлового будинку в Херсоні.",
             Some("shelling"),
         ),
-        (
-            "Последствия обстрела в Донецке.",
-            Some("shelling"),
-        ),
+        ("Последствия обстрела в Донецке.", Some("shelling")),
         // written: Slovak and Turkish funerals
         (
             "Príbuzní na pohrebe vojaka v Ľvove.Foto: SITA/AP",

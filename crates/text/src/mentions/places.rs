@@ -652,9 +652,7 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
         | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
-        | "mahalle" => {
-            PlaceCue::Neighbourhood
-        }
+        | "mahalle" => PlaceCue::Neighbourhood,
         "camp"
         | "refugee camp"
         | "displacement camp"
