@@ -16,6 +16,7 @@ SETS = [
     ("heldout5 (30)", ["tests/fixtures/corpus/heldout5.jsonl"]),
     ("heldout6 (118)", ["tests/fixtures/corpus/heldout6.jsonl"]),
     ("heldout7 (138)", ["tests/fixtures/corpus/heldout7.jsonl"]),
+    ("heldout8 (139)", ["tests/fixtures/corpus/heldout8.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]

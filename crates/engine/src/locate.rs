@@ -268,6 +268,12 @@ fn is_locative(p: &PlacePhrase) -> bool {
                 | "à"
                 | "dans"
                 | "em"
+                | "na"
+                | "nella"
+                | "nel"
+                | "presso"
+                | "im"
+                | "bei"
         )
     )
 }
@@ -372,9 +378,14 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     });
     let first_idx = first_idx
         .or_else(|| {
+            // "A burned Barabashovo market in Kharkiv, Ukraine": a chain that starts with a
+            // known place or a named facility and goes on to a known place.
             chains.iter().position(|c| {
                 let p = &places[c[0]];
-                !is_excluded_start(p) && p.known.is_some() && c.len() >= 2
+                !is_excluded_start(p)
+                    && c.len() >= 2
+                    && (p.known.is_some()
+                        || (is_facility(p) && c[1..].iter().any(|&i| places[i].known.is_some())))
             })
         })
         .or_else(|| {
@@ -463,7 +474,44 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
         return Some(merged);
     }
     extend_with_following(text, places, chains, first_idx, &mut chain);
+    prepend_subject_facility(places, chains, first_idx, &mut chain);
     Some(chain)
+}
+
+/// A landmark, camp or neighbourhood phrase: where in a town the photo was taken.
+fn is_facility(p: &PlacePhrase) -> bool {
+    matches!(
+        p.cue,
+        PlaceCue::Landmark | PlaceCue::Camp | PlaceCue::Neighbourhood
+    )
+}
+
+/// "Taksim Square is flooded by tear gas as protesters clash with police in Istanbul": a named
+/// facility that is the subject of the sentence, with no preposition, is where in the town of
+/// the chosen chain the photo was taken, when that chain names no facility of its own.
+fn prepend_subject_facility(
+    places: &[PlacePhrase],
+    chains: &[Vec<usize>],
+    first_idx: usize,
+    chain: &mut Vec<usize>,
+) {
+    if chain.iter().any(|&i| is_facility(&places[i])) {
+        return;
+    }
+    let sentence = places[chain[0]].sentence;
+    let subject = chains[..first_idx].iter().rev().find(|c| {
+        c.len() == 1 && {
+            let p = &places[c[0]];
+            p.sentence == sentence
+                && p.preposition.is_none()
+                && !p.possessive
+                && p.known.is_none()
+                && is_facility(p)
+        }
+    });
+    if let Some(c) = subject {
+        chain.insert(0, c[0]);
+    }
 }
 
 /// A chain of only a camp or landmark ("the Al-Rayyan camp for internally displaced Syrians in

@@ -436,6 +436,75 @@ const CASES: &[Case] = &[
         None,
         None,
     ),
+    // A named facility that starts the chain with no preposition ("A burned X market in Y"), or
+    // is the subject of the sentence, is the sublocation of the town named after it.
+    case(
+        "A flooded Dunarea market in Galati, Romania, September 14, 2024. EPA-EFE/STRINGER",
+        Some("Dunarea market"),
+        Some("Galati"),
+        None,
+        Some("RO"),
+    ),
+    case(
+        "Wenceslas Square fills with protesters as police watch in Prague, Czech Republic, on Sunday. REUTERS/David W Cerny",
+        Some("Wenceslas Square"),
+        Some("Prague"),
+        None,
+        Some("CZ"),
+    ),
+    // Facility nouns after a name: cinema, state residence; Turkish neighbourhood words.
+    case(
+        "People stand outside the Oktyabr cinema damaged by shelling in Donetsk, Ukraine. REUTERS/Stringer",
+        Some("Oktyabr cinema"),
+        Some("Donetsk"),
+        None,
+        Some("UA"),
+    ),
+    case(
+        "Rescuers search the rubble in Ebrar Mahallesi in Malatya, Turkey, February 8, 2023. (AP Photo/Emrah Gurel)",
+        Some("Ebrar Mahallesi"),
+        Some("Malatya"),
+        None,
+        Some("TR"),
+    ),
+    // A sect adjective before "district of" is no place name.
+    case(
+        "Women mourn in the Shi'i district of Kadhimiya, Baghdad, Iraq. REUTERS/Stringer",
+        None,
+        Some("Kadhimiya"),
+        None,
+        Some("IQ"),
+    ),
+    // Captions in other languages: "en la ciudad de X", "nella città di X", "en X, Y" with an
+    // unknown part of a known town, and country names as those languages write them.
+    case(
+        "Un hombre camina entre los escombros en la ciudad de Járkov, Ucrania. EFE/Sergey Kozlov",
+        None,
+        Some("Járkov"),
+        None,
+        Some("UA"),
+    ),
+    case(
+        "Soccorritori al lavoro nella città di Odessa, in Ucraina. ANSA/Mario Rossi",
+        None,
+        Some("Odessa"),
+        None,
+        Some("UA"),
+    ),
+    case(
+        "Un vecino observa el incendio en Sviatoshyn, Kiev, Ucrania.",
+        Some("Sviatoshyn"),
+        Some("Kiev"),
+        None,
+        Some("UA"),
+    ),
+    case(
+        "Voluntarios reparten comida en Ucrania. EFE/Juan Perez",
+        None,
+        None,
+        None,
+        Some("UA"),
+    ),
 ];
 
 #[test]

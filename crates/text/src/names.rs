@@ -238,8 +238,17 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
     while i < words.len() {
         let w = &words[i];
         let s = w.span.slice(text);
-        let leading_particle =
-            is_particle(s) && !matches!(s, "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos");
+        // "en la ciudad de Kiev", "nella città di Bucha": after a lowercase word a Romance or
+        // German particle is the preposition "of", not the start of a name ("de Gaulle" keeps its
+        // particle inside the name after "Charles").
+        let preposition_like = matches!(
+            s,
+            "de" | "di" | "du" | "del" | "della" | "der" | "la" | "le" | "von" | "van"
+        ) && i > 0
+            && !is_capitalized(words[i - 1].span.slice(text));
+        let leading_particle = is_particle(s)
+            && !preposition_like
+            && !matches!(s, "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos");
         if excluded(w)
             || !(is_capitalized(s) || (leading_particle && starts_name_after(text, words, i)))
         {

@@ -12,6 +12,11 @@ pub(super) static FILE_SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     .expect("file suffix regex")
 });
 
+/// "Pool photo by ", "Photo by ": a credit part that begins by saying who took the picture.
+static BY_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?i:(?:pool\s+)?(?:photo(?:graph)?|picture|image)\s+by\s+)").unwrap()
+});
+
 /// Trims whitespace from a span of `text`.
 pub(super) fn trim_span(text: &str, s: Span) -> Span {
     let t = &text[s.start..s.end];
@@ -201,6 +206,11 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         );
         if let Some(m) = FILE_SUFFIX.find(&text[seg.start..seg.end]) {
             seg = trim_span(text, Span::new(seg.start, seg.start + m.start()));
+        }
+        // "© Pool photo by Jane Doe": the words that say how the picture was made are no part
+        // of the name after them.
+        if let Some(m) = BY_PREFIX.find(&text[seg.start..seg.end]) {
+            seg = trim_span(text, Span::new(seg.start + m.end(), seg.end));
         }
         // "(c) AFP 2023", "© Jane Doe 2021": the copyright year is no part of a name.
         if let Some(head) = strip_year(&text[seg.start..seg.end]) {

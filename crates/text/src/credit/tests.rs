@@ -1223,3 +1223,35 @@ fn agencies_beyond_the_big_four() {
         check(text, creators, Some(agency));
     }
 }
+
+#[test]
+fn pool_credits_and_agencies_of_europe_and_the_caucasus() {
+    // written: "Pool photo by NAME" after a copyright sign names the photographer, no agency
+    check(
+        "President Ivan Petrov attends a meeting in Sofia on Tuesday.\n© Pool photo by Georgi Ivanov",
+        &["Georgi Ivanov"],
+        None,
+    );
+    // written: the first agency of a chain on its own line
+    check(
+        "A shelled house in Martuni. October 5, 2020.\nAnna Petrosyan / PAN Photo / EPA / Scanpix / LETA",
+        &["Anna Petrosyan"],
+        Some("PAN Photo"),
+    );
+    check(
+        "Mourners at a funeral in Lviv.Foto: SITA/AP",
+        &[],
+        Some("SITA"),
+    );
+    check(
+        "Rescuers search rubble in Kirkuk. Photo by Ali Hassan/Metrography",
+        &["Ali Hassan"],
+        Some("Metrography"),
+    );
+    // written: "Zuma" as written is ZUMA Press, and it comes first
+    check(
+        "Police stand guard in Milan | Photo: Marco Bianchi/Zuma/picture-alliance",
+        &["Marco Bianchi"],
+        Some("ZUMA Press"),
+    );
+}

@@ -621,3 +621,91 @@ fn harm_phrase_check_is_safe_after_multibyte_text() {
         let _ = ev(t);
     }
 }
+
+#[test]
+fn rallies_shelters_crashes_and_competitions() {
+    let cases = [
+        // written: a rally against a president in front of a parliament is a protest
+        (
+            "Students wave flags in front of the parliament building during a rally against President Ivan Petrov in downtown Sofia, Bulgaria.",
+            Some("protest"),
+        ),
+        (
+            "Pensioners gather before a major anti-corruption rally outside the presidency in Skopje.",
+            Some("protest"),
+        ),
+        // written: a shelter from air raids is daily life, not the raid
+        (
+            "Children play cards in an air-raid shelter under a school in Zaporizhzhia, Ukraine.",
+            Some("daily_life"),
+        ),
+        // written: an air crash told as "the crash"
+        (
+            "Investigators walk past the wreckage of a cargo plane near Almaty airport. All eight crew members died in the crash.",
+            Some("disaster"),
+        ),
+        // written: competitions are sport
+        (
+            "A rider jumps a fence during an equestrian competition in Baku, Azerbaijan.",
+            Some("sport"),
+        ),
+    ];
+    for (t, want) in cases {
+        assert_eq!(ty(t).as_deref(), want, "{t}");
+    }
+}
+
+#[test]
+fn more_languages_of_europe_and_the_middle_east() {
+    let cases = [
+        // written: Spanish, a fire caused by shelling takes the shelling
+        (
+            "Un vecino observa el incendio provocado por un bombardeo en un barrio de Odesa.",
+            Some("shelling"),
+        ),
+        (
+            "Los bomberos apagan el fuego originado por el impacto de un proyectil en Jersón.",
+            Some("shelling"),
+        ),
+        // written: Turkish earthquake, Italian air raid, Portuguese flood
+        (
+            "Malatya'da depremde yıkılan binanın enkazında arama çalışmaları sürüyor.",
+            Some("disaster"),
+        ),
+        (
+            "Un edificio distrutto da un raid aereo a Khan Yunis, nel sud della Striscia di Gaza.",
+            Some("air_strike"),
+        ),
+        (
+            "Moradores caminham por uma rua alagada após as inundações em Porto Alegre.",
+            Some("disaster"),
+        ),
+        // written: Ukrainian and Russian shelling
+        (
+            "Наслідки обстрілу житлового будинку в Херсоні.",
+            Some("shelling"),
+        ),
+        ("Последствия обстрела в Донецке.", Some("shelling")),
+        // written: Slovak and Turkish funerals
+        (
+            "Príbuzní na pohrebe vojaka v Ľvove.Foto: SITA/AP",
+            Some("funeral"),
+        ),
+        (
+            "Şehit polis memuru için Ankara'da cenaze töreni düzenlendi.",
+            Some("funeral"),
+        ),
+        // written: German mass grave, German demos
+        (
+            "Ermittler untersuchen ein Massengrab am Rand von Isjum.",
+            Some("attack"),
+        ),
+        (
+            "Polizisten begleiten die Demos gegen die Regierung in Leipzig.",
+            Some("protest"),
+        ),
+    ];
+    for (t, want) in cases {
+        assert_eq!(ty(t).as_deref(), want, "{t}");
+    }
+}

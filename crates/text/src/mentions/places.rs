@@ -326,7 +326,13 @@ pub(super) fn place_phrase(
             let (next_known, prev_known) = list_neighbours_known(text, piece.span, oracle);
             let locative_prep = preposition
                 .as_deref()
-                .is_some_and(|p| matches!(p, "in" | "at" | "near" | "dateline" | "of"));
+                .is_some_and(|p| {
+                    matches!(p, "in" | "at" | "near" | "dateline" | "of")
+                        // "en Sviatoshyn, Kiev": other languages' "in", only before a comma and
+                        // a known place (capitalized nouns of those languages are no towns).
+                        || matches!(p, "en" | "em" | "à" | "dans" | "na" | "nella" | "nel" | "im" | "bei")
+                            && text[piece.span.end..].trim_start().starts_with(',')
+                });
             ((locative_prep || after_comma) && next_known
                 || after_direction && (prev_known || next_known))
                 && !looks_like_person(text, ws, lex)
@@ -418,6 +424,14 @@ pub(super) const ATTRIBUTIVE_HEADS: &[&str] = &[
     "refugees",
 ];
 
+/// "of" before a place name in Spanish, French, Italian, Portuguese and German.
+const FOREIGN_OF: &[&str] = &["de", "di", "du", "del", "della", "do", "da", "von"];
+
+/// Articles between a locative and a cue noun in those languages ("en la ciudad de").
+const FOREIGN_ARTICLES: &[&str] = &[
+    "la", "el", "le", "il", "l'", "lo", "der", "die", "das", "o", "a",
+];
+
 pub(super) const OTHER_PREPOSITIONS: &[&str] = &[
     "from", "to", "into", "towards", "toward", "of", "between", "via", "across", "with", "by",
     "for", "against", "after", "before", "during", "like", "than", "over", "under", "through",
@@ -438,6 +452,27 @@ pub(super) fn nearest_preposition(
         // that governs the place stands before its cue noun.
         if w == "of" && k > 0 && cue_of(before[k - 1].1.as_str()) == PlaceCue::Settlement {
             after_cue_of = true;
+            continue;
+        }
+        // "en la ciudad de Kiev", "nella città ucraina di Bucha", "in der Stadt Bucha": the
+        // same in other languages, a demonym or adjective allowed after the cue noun.
+        if FOREIGN_OF.contains(&w)
+            && (k > 0 && cue_of(before[k - 1].1.as_str()) == PlaceCue::Settlement
+                || k > 1 && cue_of(before[k - 2].1.as_str()) == PlaceCue::Settlement)
+        {
+            after_cue_of = true;
+            continue;
+        }
+        if after_cue_of && FOREIGN_ARTICLES.contains(&w) {
+            continue;
+        }
+        if after_cue_of
+            && k + 1 < before.len()
+            && FOREIGN_OF.contains(&before[k + 1].1.as_str())
+            && k > 0
+            && cue_of(before[k - 1].1.as_str()) == PlaceCue::Settlement
+        {
+            // the adjective between the cue noun and "de": "ciudad ucraniana de".
             continue;
         }
         if after_cue_of && cue_of(w) == PlaceCue::Settlement {
@@ -606,11 +641,18 @@ pub(super) fn cue_before(word: &str) -> PlaceCue {
 pub(super) fn cue_of(word: &str) -> PlaceCue {
     match word {
         "village" | "villages" | "town" | "city" | "capital" => PlaceCue::Settlement,
+        // The same words in Spanish, French, Italian, Portuguese and German captions.
+        "ciudad" | "localidad" | "pueblo" | "aldea" | "ville" | "città" | "citta" | "villaggio"
+        | "paese" | "cidade" | "vila" | "aldeia" | "stadt" | "dorf" | "capitale" | "capital de" => {
+            PlaceCue::Settlement
+        }
+        "quartier" | "quartiere" | "bairro" => PlaceCue::Neighbourhood,
+        "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
+        "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
-        | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" => {
-            PlaceCue::Neighbourhood
-        }
+        | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
+        | "mahalle" => PlaceCue::Neighbourhood,
         "camp"
         | "refugee camp"
         | "displacement camp"
@@ -628,11 +670,14 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "mall" | "hotel" | "air base" | "airbase" | "airfield" | "military airport"
         | "military base" | "naval base" | "barracks" | "university" | "campus" | "pagoda"
         | "fort" | "fortress" | "citadel" | "graveyard" | "plaza" | "gurdwara" | "basilica"
-        | "chapel" | "gallery" | "junction" | "colony" | "roundabout" => PlaceCue::Landmark,
+        | "chapel" | "gallery" | "junction" | "colony" | "roundabout" | "cinema" | "residence"
+        | "state residence" | "villa" | "ziggurat" | "restaurant" | "cafe" | "café"
+        | "supermarket" | "zone" | "caddesi" | "sokak" | "sokağı" | "bulvarı" | "meydanı"
+        | "camii" => PlaceCue::Landmark,
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
         | "countryside" | "oblast" | "krai" | "department" | "departamento" => PlaceCue::Province,
         "county" => PlaceCue::District,
-        "district" | "sub-district" | "subdistrict" => PlaceCue::District,
+        "district" | "sub-district" | "subdistrict" | "ilçesi" | "rayon" => PlaceCue::District,
         "island" | "islands" | "valley" | "river" | "lake" | "mountain" | "mountains" | "hills"
         | "sea" | "strip" | "bank" | "ocean" | "waters" | "border" | "heights" | "desert"
         | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam"

@@ -169,3 +169,22 @@ fn a_short_title_word_can_end_a_name() {
     let names: Vec<&str> = m.people.iter().map(|p| p.name.value.as_str()).collect();
     assert_eq!(names, ["Hun Sen"], "{:?}", m.people);
 }
+
+#[test]
+fn european_titles_holy_sites_and_other_languages() {
+    // written: "Premier" and "Federal" are titles, not part of the name
+    let m = run("Crowds greet Premier Marco Rossi and Federal President Anna Keller in Bern.");
+    let names: Vec<&str> = m.people.iter().map(|p| p.name.value.as_str()).collect();
+    assert!(names.contains(&"Marco Rossi"), "{names:?}");
+    assert!(names.contains(&"Anna Keller"), "{names:?}");
+    // written: holy sites and inns are places, not people
+    let m = run("Worshippers pray near the Temple Mount, known to Muslims as the Noble Sanctuary.");
+    assert!(m.people.is_empty(), "{:?}", m.people);
+    let m = run("Floodwater fills the Black Swan Inn in a village of Yorkshire.");
+    assert!(m.people.is_empty(), "{:?}", m.people);
+    // written: a Turkish and a Ukrainian caption get no guessed people
+    let m = run("Malatya Yeşilyurt ilçesinde bir bina ile iki ev yıkıldı ve ekipler çalışıyor.");
+    assert!(m.people.is_empty(), "{:?}", m.people);
+    let m = run("Рятувальники працюють на місці удару в Дніпрі та у Павлограді.");
+    assert!(m.people.is_empty(), "{:?}", m.people);
+}
