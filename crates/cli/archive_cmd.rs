@@ -111,7 +111,7 @@ pub struct CorrectArgs {
     /// Why: the source that was checked.
     #[arg(long)]
     note: Option<String>,
-    /// Who corrects (default: the login name).
+    /// Who corrects (default: DATELINE_AUTHOR, else the OS user's login name).
     #[arg(long)]
     author: Option<String>,
 }
@@ -152,6 +152,9 @@ pub struct ReextractArgs {
     /// Worker threads; 0 uses all cores.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// List the changed records as JSON Lines ({id, source, changes: [{field, before, after}]}).
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
@@ -178,6 +181,8 @@ pub fn open(cli: &Cli) -> Result<SqliteStore> {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("creating the archive directory {}", parent.display()))?;
     }
+    // Which archive a command used, for a user puzzled by an empty search (RUST_LOG=debug).
+    tracing::debug!("opening the archive {}", path.display());
     SqliteStore::open(&path).with_context(|| format!("opening the archive {}", path.display()))
 }
 
@@ -193,13 +198,34 @@ fn open_existing(cli: &Cli) -> Result<SqliteStore> {
     open(cli)
 }
 
+/// Who acts (corrections, ingests, checks), and where the name came from: `--author`, then
+/// `DATELINE_AUTHOR`, then the OS account's login name.
+pub fn actor_and_origin(given: Option<&str>) -> (String, &'static str) {
+    let env = |k: &str| std::env::var(k).ok().filter(|s| !s.trim().is_empty());
+    if let Some(g) = given.filter(|s| !s.trim().is_empty()) {
+        return (g.to_string(), "--author");
+    }
+    if let Some(a) = env("DATELINE_AUTHOR") {
+        return (a, "DATELINE_AUTHOR");
+    }
+    // The account itself (getpwuid on Unix), so an unset $USER in a cron job or container
+    // still names someone.
+    let os_user = whoami::username()
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+        .or_else(|| env("USER"))
+        .or_else(|| env("USERNAME"));
+    match os_user {
+        Some(u) => (u, "the OS user name"),
+        None => (
+            "unknown".into(),
+            "no --author, DATELINE_AUTHOR or OS user name",
+        ),
+    }
+}
+
 pub fn actor(given: Option<&str>) -> String {
-    given
-        .map(str::to_string)
-        .or_else(|| std::env::var("USER").ok())
-        .or_else(|| std::env::var("USERNAME").ok())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".into())
+    actor_and_origin(given).0
 }
 
 pub fn extractor_stamp() -> String {
@@ -246,13 +272,21 @@ pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
         actor: actor(None),
         extractor: extractor_stamp(),
     };
-    let mut problems = 0u64;
+    let expanded = crate::walk::expand(&args.paths, args.input_format);
+    let mut problems = expanded.problems as u64;
     let mut total = IngestSummary::default();
-    let paths = crate::images::expand(&args.paths);
-    for path in &paths {
-        let Some((shown, summary)) = job.run(path, &mut problems)? else {
+    let mut files_read = 0usize;
+    let counts = |s: &IngestSummary| {
+        format!(
+            "{} new, {} unchanged, {} superseded, {} skipped",
+            s.new, s.unchanged, s.superseded, s.skipped
+        )
+    };
+    for input in &expanded.files {
+        let Some((shown, summary)) = job.run(&input.path, &mut problems)? else {
             continue;
         };
+        files_read += 1;
         total.new += summary.new;
         total.unchanged += summary.unchanged;
         total.superseded += summary.superseded;
@@ -263,20 +297,20 @@ pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
                 serde_json::json!({ "path": shown, "new": summary.new, "unchanged": summary.unchanged,
                                     "superseded": summary.superseded, "skipped": summary.skipped })
             );
-        } else {
-            eprintln!(
-                "dateline: {shown}: {} new, {} unchanged, {} superseded, {} skipped",
-                summary.new, summary.unchanged, summary.superseded, summary.skipped
-            );
+        } else if !input.from_folder {
+            // Files found in a folder are summed into the run's one summary below.
+            eprintln!("dateline: {shown}: {}", counts(&summary));
         }
     }
-    if paths.len() > 1 && !args.json {
+    if files_read == 0 {
+        eprintln!("dateline: nothing was ingested: no file with captions was read");
+        return Ok(1);
+    }
+    let from_folders = expanded.files.iter().any(|f| f.from_folder);
+    if (expanded.files.len() > 1 || from_folders) && !args.json {
         eprintln!(
-            "dateline: total: {} new, {} unchanged, {} superseded, {} skipped; archive {}",
-            total.new,
-            total.unchanged,
-            total.superseded,
-            total.skipped,
+            "dateline: total: {} from {files_read} file(s); archive {}",
+            counts(&total),
             store.path().display()
         );
     }
@@ -566,9 +600,8 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
         },
     };
     let results = store.search(&query, &opts)?;
-    let stdout = io::stdout();
-    let color = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let color = crate::color::stdout();
+    let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         if args.facets {
             serde_json::to_writer(&mut out, &results)?;
@@ -626,6 +659,10 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
         if let Some(d) = hit.distance_km {
             head.push(format!("{d:.1} km"));
         }
+        // The same caption in two files is one record: the row says which file it was read from.
+        if let Some(at) = pretty::origin(r) {
+            head.push(paint(&at, "2", color));
+        }
         writeln!(out, "{}", head.join("  "))?;
         writeln!(
             out,
@@ -649,16 +686,24 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
 pub fn show(cli: &Cli, args: &ShowArgs) -> Result<i32> {
     let store = open_existing(cli)?;
     let stored = store.get(&args.id)?;
-    let stdout = io::stdout();
-    let color = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let color = crate::color::stdout();
+    let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(&mut out, &stored)?;
         writeln!(out)?;
         out.flush()?;
         return Ok(0);
     }
-    pretty::write(&mut out, &stored.record, color)?;
+    // The latest correction of each field is the one the record shows.
+    let why: std::collections::BTreeMap<String, String> = stored
+        .corrections
+        .iter()
+        .map(|c| {
+            let note = c.note.as_deref().map(|n| format!(": {n}")).unwrap_or_default();
+            (c.field.clone(), format!("corrected by {}{note}", c.author))
+        })
+        .collect();
+    pretty::write_corrected(&mut out, &stored.record, color, &why)?;
     writeln!(out, "  {}", paint("provenance", "36", color))?;
     for p in &stored.provenance {
         let at = match (&p.path, p.line) {
@@ -767,12 +812,13 @@ pub fn correct(cli: &Cli, args: &CorrectArgs) -> Result<i32> {
         edits.push((field.trim().to_string(), value));
     }
     let store = open_existing(cli)?;
-    let author = actor(args.author.as_deref());
+    let (author, origin) = actor_and_origin(args.author.as_deref());
     let stored = store.correct(&args.id, &edits, &author, args.note.as_deref())?;
     for (field, _) in &edits {
         let now = dateline_archive::field_value(&serde_json::to_value(&stored.record)?, field);
         eprintln!("dateline: {} {field} = {now}", stored.record.id);
     }
+    eprintln!("dateline: corrected by {author} (from {origin})");
     Ok(0)
 }
 
@@ -817,18 +863,99 @@ pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
     Ok(0)
 }
 
+/// One extracted value that a re-extraction changed.
+#[derive(serde::Serialize)]
+struct Change {
+    field: String,
+    before: serde_json::Value,
+    after: serde_json::Value,
+}
+
+/// The extracted values of a record by field path (`location.city`, `people`, ...): what a
+/// re-extraction is judged by. Provenance (`source`, `input_id`), the caption and its id are not
+/// extracted values, and evidence only explains them.
+fn extracted_values(r: &dateline_model::Record) -> std::collections::BTreeMap<String, serde_json::Value> {
+    fn flatten(
+        prefix: &str,
+        v: &serde_json::Value,
+        out: &mut std::collections::BTreeMap<String, serde_json::Value>,
+    ) {
+        match v {
+            serde_json::Value::Object(m) if !m.is_empty() => {
+                for (k, v) in m {
+                    flatten(&format!("{prefix}.{k}"), v, out);
+                }
+            }
+            _ => {
+                out.insert(prefix.to_string(), v.clone());
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    let value = serde_json::to_value(r).expect("records serialize");
+    for (k, v) in value.as_object().expect("a record is an object") {
+        if !matches!(
+            k.as_str(),
+            "id" | "input_id" | "source" | "caption" | "evidence" | "embedded"
+        ) {
+            flatten(k, v, &mut out);
+        }
+    }
+    out
+}
+
+fn changes(old: &dateline_model::Record, new: &dateline_model::Record) -> Vec<Change> {
+    let (a, b) = (extracted_values(old), extracted_values(new));
+    let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    keys.into_iter()
+        .filter_map(|k| {
+            let before = a.get(k).cloned().unwrap_or(serde_json::Value::Null);
+            let after = b.get(k).cloned().unwrap_or(serde_json::Value::Null);
+            (before != after).then(|| Change {
+                field: k.clone(),
+                before,
+                after,
+            })
+        })
+        .collect()
+}
+
+/// A photo's record depends on the file as well as its caption: it is extracted again from the
+/// file when the file is still there unchanged, and otherwise kept as it is.
+fn reextract_photo(
+    engine: &Engine,
+    old: &dateline_model::Record,
+) -> Option<dateline_model::Record> {
+    let path = old.source.path.as_deref()?;
+    let bytes = std::fs::read(path).ok()?;
+    let sha = sha256_hex(&bytes);
+    if old.source.sha256.as_deref().is_some_and(|s| s != sha) {
+        return None;
+    }
+    let (caption, embedded) = crate::images::read(path, &bytes, Some(sha)).ok()?;
+    let mut record = engine.extract(&caption);
+    embedded.apply(&mut record, engine);
+    (record.id == old.id).then_some(record)
+}
+
 pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
     let engine = load_engine(cli)?;
     let store = open_existing(cli)?;
     let workers = pool(args.threads)?;
     let stamp = extractor_stamp();
     let bar = progress(store.count()?, "re-extracting");
-    let (mut seen, mut changed) = (0u64, 0u64);
+    let (mut seen, mut changed, mut photos_kept) = (0u64, 0u64, 0u64);
     let mut after: Option<String> = None;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let color = crate::color::stdout();
     loop {
         let inputs = store.extraction_inputs(after.as_deref(), 10_000)?;
         let Some(last) = inputs.last() else { break };
         after = Some(last.id.clone());
+        let old: Vec<dateline_model::Record> = inputs
+            .iter()
+            .map(|i| store.get(&i.id).map(|s| s.extracted))
+            .collect::<std::result::Result<_, _>>()?;
         let caps: Vec<CaptionInput> = inputs
             .into_iter()
             .map(|i| CaptionInput {
@@ -838,7 +965,7 @@ pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
                 reference_date: i.reference_date.and_then(|d| d.parse().ok()),
             })
             .collect();
-        let records = extract_with(&engine, &caps, args.threads, &workers);
+        let mut records = extract_with(&engine, &caps, args.threads, &workers);
         // A record's id is its caption's hash: re-extraction can change values, never ids.
         debug_assert!(
             records
@@ -846,17 +973,62 @@ pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
                 .zip(&caps)
                 .all(|(r, c)| r.id == dateline_model::record_id(&c.text))
         );
-        changed += store.replace_extractions(&records, &stamp)?;
+        for (new, old) in records.iter_mut().zip(&old) {
+            if old.embedded.is_some() {
+                *new = match reextract_photo(&engine, old) {
+                    Some(r) => r,
+                    None => {
+                        photos_kept += 1;
+                        old.clone()
+                    }
+                };
+            }
+            // Where the record was read from is provenance, kept as stored.
+            new.source = old.source.clone();
+            new.input_id = old.input_id.clone();
+            let diff = changes(old, new);
+            if diff.is_empty() {
+                continue;
+            }
+            changed += 1;
+            if args.json {
+                serde_json::to_writer(
+                    &mut out,
+                    &serde_json::json!({ "id": new.id, "source": new.source, "changes": diff }),
+                )?;
+                writeln!(out)?;
+            } else {
+                let at = pretty::origin(new).unwrap_or_default();
+                writeln!(out, "{}  {at}", paint(&new.id, "1", color))?;
+                for c in &diff {
+                    writeln!(out, "    {}: {} → {}", c.field, c.before, c.after)?;
+                }
+            }
+        }
+        store.replace_extractions(&records, &stamp)?;
         seen += records.len() as u64;
         bar.inc(records.len() as u64);
     }
+    out.flush()?;
     bar.finish_and_clear();
     store.audit(
         "reextract",
         &actor(None),
         serde_json::json!({ "records": seen, "changed": changed, "extractor": stamp }),
     )?;
-    eprintln!("dateline: re-extracted {seen} records; {changed} changed; corrections kept");
+    let kept = if photos_kept > 0 {
+        format!("; {photos_kept} photo record(s) kept as they were (file missing or changed)")
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "dateline: re-extracted {seen} records; {changed} changed{}; corrections kept{kept}",
+        if changed > 0 && !args.json {
+            " (listed above)"
+        } else {
+            ""
+        }
+    );
     Ok(0)
 }
 

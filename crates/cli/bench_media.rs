@@ -9,7 +9,6 @@
 //! all the files, `-fast` off, and the same three kinds of metadata requested
 //! (`-IPTC:all -XMP:all -EXIF:all`).
 
-use crate::images;
 use crate::pool;
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
@@ -173,11 +172,7 @@ pub fn media(args: &MediaBenchArgs) -> Result<i32> {
     if args.files == 0 {
         bail!("--files must be at least 1");
     }
-    let corpus: Vec<PathBuf> = images::expand(&[args.dir.display().to_string()])
-        .into_iter()
-        .map(PathBuf::from)
-        .filter(|p| p.is_file())
-        .collect();
+    let corpus: Vec<PathBuf> = crate::walk::images_below(&args.dir);
     if corpus.is_empty() {
         bail!("no image files in {}", args.dir.display());
     }

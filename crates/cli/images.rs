@@ -110,41 +110,6 @@ pub fn has_image_extension(path: &str) -> bool {
         .is_some_and(|x| IMAGE_EXTENSIONS.contains(&x.to_ascii_lowercase().as_str()))
 }
 
-/// Expands directories into the image files below them, sorted, so `extract photos/` reads a
-/// whole tree in a stable order. Other paths are kept as given.
-pub fn expand(paths: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    for p in paths {
-        let path = Path::new(p);
-        if p != "-" && path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, &mut found);
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
-fn walk(dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("dateline: {}: cannot read the directory", dir.display());
-        return;
-    };
-    for e in entries.flatten() {
-        let path = e.path();
-        // Symlinked directories are not followed: a loop would never end.
-        let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
-        if is_dir {
-            walk(&path, out);
-        } else if has_image_extension(&path.display().to_string()) {
-            out.push(path.display().to_string());
-        }
-    }
-}
-
 impl Embedded {
     /// Structured fields written by a photo desk are strong evidence: where the caption says
     /// nothing, the file's value is used, with an empty-span evidence entry whose rule names

@@ -6,10 +6,12 @@
 mod archive_cmd;
 mod bench_archive;
 mod bench_media;
+mod color;
 mod export;
 mod images;
 mod input;
 mod pretty;
+mod walk;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -17,7 +19,7 @@ use dateline_engine::{CaptionInput, Engine, LexiconKind};
 use dateline_model::Record;
 use input::{Format, InputError, ReadOptions};
 use rayon::prelude::*;
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -41,6 +43,9 @@ struct Cli {
     /// off by default until blind sets show it helps (EVALUATION.md).
     #[arg(long, global = true, env = "DATELINE_LEARNED")]
     learned: bool,
+    /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = color::ColorChoice::Auto)]
+    color: color::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -146,9 +151,10 @@ struct EvalArgs {
 
 #[derive(Subcommand)]
 enum GazetteerCommand {
-    /// Add a GeoNames dump (a country file such as SY.txt, or allCountries.txt) to the user data dir.
+    /// Add a GeoNames dump (a country file such as SY.zip or SY.txt, or allCountries.zip) from
+    /// https://download.geonames.org/export/dump/ to the user data dir.
     Import {
-        /// GeoNames TSV file (19 columns), optionally .zip-free plain text.
+        /// The .zip as downloaded, or the 19-column TSV inside it.
         file: PathBuf,
         /// Name of the imported set (default: the file stem).
         #[arg(long)]
@@ -179,10 +185,14 @@ struct BenchArgs {
 }
 
 fn main() {
+    let cli = Cli::parse();
+    color::set(cli.color);
     // Warnings from the libraries (a ranked index that will catch up later, a source file that
-    // cannot be read) go to standard error; RUST_LOG=debug shows more.
+    // cannot be read) go to standard error, coloured only where the rest of the output is;
+    // RUST_LOG=debug shows more.
     tracing_subscriber::fmt()
         .with_writer(io::stderr)
+        .with_ansi(color::stderr())
         .with_target(false)
         .without_time()
         .with_env_filter(
@@ -190,7 +200,6 @@ fn main() {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .init();
-    let cli = Cli::parse();
     match run(cli) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
@@ -311,7 +320,9 @@ fn read_inputs(args: &InputArgs) -> Result<Inputs> {
         embedded: Vec::new(),
         errors: 0,
     };
-    for path in &images::expand(&args.paths) {
+    let expanded = walk::expand(&args.paths, args.input_format);
+    all.errors += expanded.problems;
+    for walk::InputPath { path, .. } in &expanded.files {
         let bytes = if path == "-" {
             let mut buf = Vec::new();
             io::stdin()
@@ -420,9 +431,8 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
         embedded,
         errors: n_errors,
     } = read_inputs(&args.input)?;
-    let stdout = io::stdout();
-    let color = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let color = color::stdout();
+    let mut out = BufWriter::new(io::stdout().lock());
     // Work in slices so output starts early and memory stays bounded by the slice size.
     const SLICE: usize = 16_384;
     let workers = pool(args.input.threads)?;
@@ -449,6 +459,12 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
             "dateline: {n_errors} input problem(s); {} caption(s) extracted",
             captions.len()
         );
+        return Ok(1);
+    }
+    if captions.is_empty() {
+        // Photos without a caption are not errors one by one, but a run that read nothing
+        // must not look like success.
+        eprintln!("dateline: nothing to extract: no captions in the input");
         return Ok(1);
     }
     Ok(0)
@@ -547,11 +563,10 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
                 bail!("invalid gazetteer name {name:?}");
             }
             let started = Instant::now();
-            let reader = io::BufReader::new(
-                std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?,
-            );
-            let blob = dateline_geo::build_overlay(reader)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let (blob, read) = dateline_geo::build_overlay_from_file(file).map_err(|e| match e {
+                dateline_geo::GeoError::Zip(m) => anyhow::anyhow!("{m}"),
+                e => anyhow::anyhow!("{}: {e}", file.display()),
+            })?;
             // Write beside, then rename: a crash never leaves a half-written index that would load.
             let target = dir.join(format!("{name}.idx"));
             let tmp = dir.join(format!(".{name}.idx.tmp"));
@@ -561,9 +576,13 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
             // Check that it loads together with the embedded data before saying it worked.
             dateline_geo::Gazetteer::with_overlays(vec![blob])
                 .map_err(|e| anyhow::anyhow!("the imported index does not load: {e}"))?;
+            let chosen = if cli.data_dir.is_some() {
+                ""
+            } else {
+                " (the user data directory; --data-dir or DATELINE_DATA_DIR chooses another)"
+            };
             eprintln!(
-                "dateline: imported {} into {} in {:.1?}",
-                file.display(),
+                "dateline: imported {read} into {}{chosen} in {:.1?}",
                 target.display(),
                 started.elapsed()
             );

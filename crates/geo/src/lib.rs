@@ -11,6 +11,7 @@
 
 mod blob;
 mod fold;
+mod import;
 
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -19,6 +20,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 pub use fold::{fold, loose_key};
+pub use import::build_overlay_from_file;
 
 use blob::{BlobBuilder, HEADER_LEN, MAGIC, RECORD_LEN, RawPlace, rec};
 
@@ -115,6 +117,9 @@ pub enum GeoError {
     /// The bytes are not an index blob of this version (wrong magic, truncated, corrupt).
     #[error("not a valid dateline gazetteer index: {0}")]
     BadIndex(String),
+    /// A `.zip` that cannot be read, or holds no single GeoNames place table.
+    #[error("{0}")]
+    Zip(String),
     /// The dump does not fit the index format (over 4 Gi places or 4 GiB of names).
     #[error("cannot build the index: {0}")]
     Build(String),
