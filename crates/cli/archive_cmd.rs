@@ -208,13 +208,12 @@ pub fn actor_and_origin(given: Option<&str>) -> (String, &'static str) {
     if let Some(a) = env("DATELINE_AUTHOR") {
         return (a, "DATELINE_AUTHOR");
     }
-    // The account itself (getpwuid on Unix), so an unset $USER in a cron job or container
-    // still names someone.
-    let os_user = whoami::username()
-        .ok()
-        .filter(|s| !s.trim().is_empty())
-        .or_else(|| env("USER"))
-        .or_else(|| env("USERNAME"));
+    // The login name, else the account itself (getpwuid on Unix), so an unset $USER in a
+    // cron job or container still names someone.
+    let os_user = env("USER")
+        .or_else(|| env("LOGNAME"))
+        .or_else(|| env("USERNAME"))
+        .or_else(|| whoami::username().ok().filter(|s| !s.trim().is_empty()));
     match os_user {
         Some(u) => (u, "the OS user name"),
         None => (
