@@ -286,3 +286,29 @@ fn gazetteer_import_reads_a_geonames_zip_and_says_where_it_wrote() {
     assert!(err.contains("the user data directory"), "{err}");
     assert!(err.contains(&home.display().to_string()), "{err}");
 }
+
+#[test]
+fn each_command_lists_its_own_options_and_the_environment_does_not_make_them_required() {
+    let env = Env::new();
+    let help = |args: &[&str]| env.run(args).1;
+    let extract = help(&["extract", "--help"]);
+    assert!(extract.contains("--lexicon-dir") && extract.contains("--data-dir"));
+    assert!(!extract.contains("--archive"), "{extract}");
+    let log = help(&["log", "--help"]);
+    assert!(log.contains("--archive"), "{log}");
+    assert!(!log.contains("--lexicon-dir") && !log.contains("--learned"), "{log}");
+    let ingest = help(&["ingest", "--help"]);
+    assert!(ingest.contains("--archive") && ingest.contains("--lexicon-dir"));
+    assert!(!help(&["bench", "corpus", "--help"]).contains("--data-dir"));
+    assert!(help(&["--help"]).contains("--color"));
+    // DATELINE_ARCHIVE and DATELINE_DATA_DIR are set by `Env`: usage must not list them.
+    let (code, _, err) = env.run(&["show"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Usage: dateline show <ID>"), "{err}");
+    // DATELINE_LEARNED takes the usual spellings of "on".
+    let (code, _, err) = env.run_with(
+        &["extract", "examples/captions.txt"],
+        &[("DATELINE_LEARNED", "1")],
+    );
+    assert_eq!(code, 0, "{err}");
+}

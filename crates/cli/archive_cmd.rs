@@ -35,6 +35,10 @@ pub struct IngestArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub(crate) engine: crate::opts::EngineOpts,
+    #[command(flatten)]
+    pub(crate) archive: crate::opts::ArchiveOpt,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -86,6 +90,8 @@ pub struct SearchArgs {
     /// Engine for relevance ranking.
     #[arg(long, value_enum, default_value_t = RankerArg::Tantivy)]
     ranker: RankerArg,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 #[derive(clap::Args)]
@@ -98,6 +104,8 @@ pub struct ShowArgs {
     /// Print the stored record (effective, extracted, provenance, corrections) as JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 #[derive(clap::Args)]
@@ -114,6 +122,8 @@ pub struct CorrectArgs {
     /// Who corrects (default: DATELINE_AUTHOR, else the OS user's login name).
     #[arg(long)]
     author: Option<String>,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -145,6 +155,8 @@ pub struct StatsArgs {
     /// JSON Lines of {value, count}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 #[derive(clap::Args)]
@@ -155,6 +167,10 @@ pub struct ReextractArgs {
     /// List the changed records as JSON Lines ({id, source, changes: [{field, before, after}]}).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub(crate) engine: crate::opts::EngineOpts,
+    #[command(flatten)]
+    pub(crate) archive: crate::opts::ArchiveOpt,
 }
 
 #[derive(clap::Args)]
@@ -162,6 +178,8 @@ pub struct JsonArg {
     /// Print JSON Lines.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 /// The archive file: `--archive`, else `archive.sqlite` in the user data dir.

@@ -38,6 +38,8 @@ pub struct MediaBenchArgs {
     /// Files given to ExifTool (default: all of --files), in one process via an argument file.
     #[arg(long)]
     exiftool_files: Option<usize>,
+    #[command(flatten)]
+    report: crate::bench_report::ReportArgs,
 }
 
 /// Removes the working directory when the benchmark ends, whatever the outcome.
@@ -263,6 +265,6 @@ pub fn media(args: &MediaBenchArgs) -> Result<i32> {
             result["all_cores_ratio"] = all_cores.map(|r| r / et_rate).into();
         }
     }
-    println!("{}", serde_json::to_string_pretty(&result)?);
+    crate::bench_report::print(&result, args.report)?;
     Ok(0)
 }

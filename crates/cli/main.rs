@@ -6,10 +6,12 @@
 mod archive_cmd;
 mod bench_archive;
 mod bench_media;
+mod bench_report;
 mod color;
 mod export;
 mod images;
 mod input;
+mod opts;
 mod pretty;
 mod walk;
 
@@ -30,24 +32,63 @@ use std::time::Instant;
     about = "Structured, geocoded, dated records from news-photo captions"
 )]
 struct Cli {
-    /// Directory with user data (imported gazetteers, lexicon additions); default: the user data dir.
-    #[arg(long, global = true, env = "DATELINE_DATA_DIR")]
-    data_dir: Option<PathBuf>,
-    /// Directory with lexicon additions (agencies.tsv, orgs.tsv, event_cues.tsv, name_words.tsv).
-    #[arg(long, global = true)]
-    lexicon_dir: Option<PathBuf>,
-    /// The archive file (SQLite); default: archive.sqlite in the user data dir.
-    #[arg(long, global = true, env = "DATELINE_ARCHIVE")]
-    archive: Option<PathBuf>,
-    /// Let the learned tagger (a CRF over the caption's words) confirm, drop or add people;
-    /// off by default until blind sets show it helps (EVALUATION.md).
-    #[arg(long, global = true, env = "DATELINE_LEARNED")]
-    learned: bool,
     /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, global = true, value_enum, default_value_t = color::ColorChoice::Auto)]
     color: color::ColorChoice,
+    #[command(flatten)]
+    top: opts::TopOpts,
     #[command(subcommand)]
     command: Command,
+    /// The options in effect, from the command's own flags and the environment (see `opts`).
+    #[arg(skip)]
+    data_dir: Option<PathBuf>,
+    #[arg(skip)]
+    lexicon_dir: Option<PathBuf>,
+    #[arg(skip)]
+    archive: Option<PathBuf>,
+    #[arg(skip)]
+    learned: bool,
+}
+
+impl Cli {
+    /// Fills the shared options from the subcommand that has them.
+    fn resolve(&mut self) {
+        use opts::Resolved;
+        let r = match &self.command {
+            Command::Extract(a) => Resolved::new(&self.top, None, Some(&a.engine), None),
+            Command::Eval(a) => Resolved::new(&self.top, None, Some(&a.engine), None),
+            Command::Gazetteer(GazetteerCommand::Import { data, .. })
+            | Command::Gazetteer(GazetteerCommand::List { data }) => {
+                Resolved::new(&self.top, Some(data), None, None)
+            }
+            Command::Gazetteer(GazetteerCommand::Lookup { engine, .. }) => {
+                Resolved::new(&self.top, None, Some(engine), None)
+            }
+            Command::Ingest(a) => Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive)),
+            Command::Reextract(a) => Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive)),
+            Command::Search(archive_cmd::SearchArgs { store, .. })
+            | Command::Show(archive_cmd::ShowArgs { store, .. })
+            | Command::Correct(archive_cmd::CorrectArgs { store, .. })
+            | Command::Stats(archive_cmd::StatsArgs { store, .. })
+            | Command::Reindex(store)
+            | Command::Log(archive_cmd::JsonArg { store, .. })
+            | Command::Verify(archive_cmd::JsonArg { store, .. }) => {
+                Resolved::new(&self.top, Some(&store.data), None, Some(&store.archive))
+            }
+            Command::Bench(BenchCommand::Extract(a)) => Resolved::new(&self.top, None, Some(&a.engine), None),
+            Command::Bench(BenchCommand::Archive(a)) => Resolved::new(&self.top, None, Some(&a.engine), None),
+            Command::Bench(BenchCommand::Corpus(_)) | Command::Bench(BenchCommand::Media(_)) => {
+                Resolved::new(&self.top, None, None, None)
+            }
+            Command::Export(export::ExportCommand::Xmp(a)) => {
+                Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive))
+            }
+        };
+        self.data_dir = r.data_dir;
+        self.lexicon_dir = r.lexicon_dir;
+        self.archive = r.archive;
+        self.learned = r.learned;
+    }
 }
 
 #[derive(Subcommand)]
@@ -72,7 +113,7 @@ enum Command {
     /// Extract every archived caption again (after a better extractor or gazetteer), keeping corrections.
     Reextract(archive_cmd::ReextractArgs),
     /// Rebuild the ranked search index from the archive.
-    Reindex,
+    Reindex(opts::StoreOpts),
     /// The archive's audit log: every ingest, correction, re-extraction and verification.
     Log(archive_cmd::JsonArg),
     /// Re-hash the source files still on disk and report those changed or missing since ingest.
@@ -128,6 +169,8 @@ struct ExtractArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
     format: OutputFormat,
+    #[command(flatten)]
+    engine: opts::EngineOpts,
 }
 
 #[derive(clap::Args)]
@@ -147,6 +190,8 @@ struct EvalArgs {
     /// Exit with status 1 when macro-F1 is below this.
     #[arg(long)]
     min_macro_f1: Option<f64>,
+    #[command(flatten)]
+    engine: opts::EngineOpts,
 }
 
 #[derive(Subcommand)]
@@ -159,13 +204,20 @@ enum GazetteerCommand {
         /// Name of the imported set (default: the file stem).
         #[arg(long)]
         name: Option<String>,
+        #[command(flatten)]
+        data: opts::DataDirOpt,
     },
     /// List imported gazetteers.
-    List,
+    List {
+        #[command(flatten)]
+        data: opts::DataDirOpt,
+    },
     /// Look a name up, as the extractor would.
     Lookup {
         /// Place name.
         name: String,
+        #[command(flatten)]
+        engine: opts::EngineOpts,
     },
 }
 
@@ -182,10 +234,15 @@ struct BenchArgs {
     /// Number of captions when no path is given.
     #[arg(long, default_value_t = 100_000)]
     n: usize,
+    #[command(flatten)]
+    engine: opts::EngineOpts,
+    #[command(flatten)]
+    report: bench_report::ReportArgs,
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    cli.resolve();
     color::set(cli.color);
     // Warnings from the libraries (a ranked index that will catch up later, a source file that
     // cannot be read) go to standard error, coloured only where the rest of the output is;
@@ -203,9 +260,17 @@ fn main() {
     match run(cli) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
-            if e.downcast_ref::<io::Error>()
-                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-            {
+            // A closed pipe (`| head`) ends the command quietly, however the error was wrapped.
+            let broken_pipe = e.chain().any(|c| {
+                c.downcast_ref::<io::Error>()
+                    .map(io::Error::kind)
+                    .or_else(|| {
+                        c.downcast_ref::<serde_json::Error>()
+                            .and_then(serde_json::Error::io_error_kind)
+                    })
+                    == Some(io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
                 std::process::exit(0);
             }
             eprintln!("dateline: error: {e:#}");
@@ -290,7 +355,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Correct(args) => archive_cmd::correct(&cli, args),
         Command::Stats(args) => archive_cmd::stats(&cli, args),
         Command::Reextract(args) => archive_cmd::reextract(&cli, args),
-        Command::Reindex => archive_cmd::reindex(&cli),
+        Command::Reindex(_) => archive_cmd::reindex(&cli),
         Command::Log(args) => archive_cmd::log(&cli, args),
         Command::Verify(args) => archive_cmd::verify(&cli, args),
         Command::Export(export::ExportCommand::Xmp(args)) => export::xmp(&cli, args),
@@ -550,7 +615,7 @@ fn eval(cli: &Cli, args: &EvalArgs) -> Result<i32> {
 
 fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
     match cmd {
-        GazetteerCommand::Import { file, name } => {
+        GazetteerCommand::Import { file, name, .. } => {
             let dir =
                 gazetteer_dir(&cli.data_dir).context("no user data directory; pass --data-dir")?;
             std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -588,7 +653,7 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
             );
             Ok(0)
         }
-        GazetteerCommand::List => {
+        GazetteerCommand::List { .. } => {
             let Some(dir) = gazetteer_dir(&cli.data_dir) else {
                 return Ok(0);
             };
@@ -612,7 +677,7 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
             }
             Ok(0)
         }
-        GazetteerCommand::Lookup { name } => {
+        GazetteerCommand::Lookup { name, .. } => {
             let engine = load_engine(cli)?;
             let g = engine.gazetteer();
             // Written with `?` so that a closed pipe ends the command quietly.
@@ -738,7 +803,7 @@ fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
         "engine_load_ms": engine_ms,
         "max_rss_kb": max_rss_kb(),
     });
-    println!("{result}");
+    bench_report::print(&result, args.report)?;
     Ok(0)
 }
 
