@@ -312,3 +312,27 @@ fn each_command_lists_its_own_options_and_the_environment_does_not_make_them_req
     );
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn a_photo_with_only_gps_is_near_the_closest_place_marked_as_derived() {
+    let env = Env::new();
+    let photo = "tests/fixtures/images/exiv2__Stonehenge.heic";
+    let (code, out, err) = env.run(&["extract", photo]);
+    assert_eq!(code, 0, "{err}");
+    let r: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let loc = &r["location"];
+    assert_eq!(
+        loc["text"], "near Lark Hill, England, United Kingdom (3 km)",
+        "{loc}"
+    );
+    assert_eq!(loc["country"], "GB");
+    assert_eq!(loc["province"], "England");
+    assert!(loc["city"].is_null(), "a nearby place is not the city: {loc}");
+    assert_eq!(r["evidence"]["location.text"][0]["rule"], "embedded.gps_nearest");
+    let (_, out, _) = env.run(&["extract", "--format", "pretty", photo]);
+    assert!(out.contains("location      near Lark Hill, England, United Kingdom (3 km)"), "{out}");
+    assert!(
+        out.contains("← the nearest populated place to the file's GPS position [embedded.gps_nearest]\n  event"),
+        "said once: {out}"
+    );
+}

@@ -82,6 +82,9 @@ pub fn write_corrected(
                         .unwrap_or_else(|| "corrected in the archive".into())
                 } else if e.start == e.end {
                     match e.rule.strip_prefix("embedded.") {
+                        Some("gps_nearest") => {
+                            "the nearest populated place to the file's GPS position".into()
+                        }
                         Some(what) => format!("the file's {} field", what.replace('_', " ")),
                         None => "no caption words".into(),
                     }
@@ -91,6 +94,8 @@ pub fn write_corrected(
                 why.push(format!("{words} [{}]", e.rule));
             }
         }
+        // Several fields drawn from one source say so once.
+        why.dedup();
         writeln!(out, "  {} {}", label(name, "36", color), value)?;
         for w in why {
             writeln!(
@@ -125,6 +130,10 @@ pub fn write_corrected(
     }
     let l = &r.location;
     let mut parts = Vec::new();
+    // A place named from the file's GPS position alone (`near X`) comes first.
+    if let Some(near) = l.text.as_deref().filter(|t| t.starts_with("near ")) {
+        parts.push(near.to_string());
+    }
     for (k, v) in [
         ("sublocation", &l.sublocation),
         ("city", &l.city),
@@ -145,6 +154,7 @@ pub fn write_corrected(
         "location",
         parts.join("  "),
         &[
+            "location.text",
             "location.sublocation",
             "location.city",
             "location.province",
