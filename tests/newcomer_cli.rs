@@ -336,3 +336,36 @@ fn a_photo_with_only_gps_is_near_the_closest_place_marked_as_derived() {
         "said once: {out}"
     );
 }
+
+#[test]
+fn stats_has_a_header_a_total_cross_tabs_and_casualty_sums_with_sources() {
+    let env = Env::new();
+    env.run(&["ingest", "examples/captions.txt"]);
+    let (code, out, err) = env.run(&["stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "agency   records  killed  injured  sources\n\
+         Reuters        4       0        0\n\
+         AFP            3       4       19  Syrian Observatory for Human Rights (1)\n\
+         AP             1       0        0\n\
+         total          8       4       19  Syrian Observatory for Human Rights (1)\n"
+    );
+    let (_, out, _) = env.run(&["stats", "--by", "country", "--by", "month", "--csv"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "country,month,records,killed,injured,sources");
+    assert_eq!(lines[1], "SY,2016-11,3,4,19,Syrian Observatory for Human Rights (1)");
+    assert_eq!(*lines.last().unwrap(), "total,,8,4,19,Syrian Observatory for Human Rights (1)");
+    assert_eq!(lines.len(), 8, "{out}");
+    let (_, out, _) = env.run(&["stats", "--by", "country", "--by", "month", "--json"]);
+    let rows: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows[0]["country"], "SY");
+    assert_eq!(rows[0]["month"], "2016-11");
+    assert_eq!(rows[0]["killed"], 4);
+    assert_eq!(rows[0]["sources"]["Syrian Observatory for Human Rights"], 1);
+    assert_eq!(rows.last().unwrap()["total"], true);
+    assert_eq!(rows.last().unwrap()["count"], 8);
+    // A query narrows every figure, the total included.
+    let (_, out, _) = env.run(&["stats", "--by", "type", "country:JO"]);
+    assert!(out.ends_with("\ntotal               1       0        0\n"), "{out}");
+}

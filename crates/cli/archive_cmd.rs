@@ -6,7 +6,7 @@ use crate::pretty::paint;
 use crate::{Cli, extract_with, load_engine, pool, pretty, report, sha256_hex};
 use anyhow::{Context, Result, bail};
 use dateline_archive::{
-    IngestSummary, NewRecord, Ranker, SearchOptions, Sort, SourceFile, SqliteStore, StatsBy, Store,
+    IngestSummary, NewRecord, Ranker, SearchOptions, Sort, SourceFile, SqliteStore, Store,
 };
 use dateline_engine::{CaptionInput, Engine};
 use dateline_query::{Field, Filter, Query};
@@ -140,9 +140,9 @@ pub enum ByArg {
 
 #[derive(clap::Args)]
 pub struct StatsArgs {
-    /// Dimension to count by.
-    #[arg(long, value_enum, default_value_t = ByArg::Agency)]
-    by: ByArg,
+    /// Dimension to count by; twice or more for a cross-tabulation (`--by country --by month`).
+    #[arg(long, value_enum, default_values_t = [ByArg::Agency])]
+    by: Vec<ByArg>,
     /// Count only records matching this query.
     #[arg(default_value = "")]
     query: String,
@@ -152,9 +152,13 @@ pub struct StatsArgs {
     /// Show at most this many rows (0 = all).
     #[arg(long, default_value_t = 0)]
     limit: usize,
-    /// JSON Lines of {value, count}.
-    #[arg(long)]
+    /// JSON Lines, one group per line ({value (one dimension) or one key per dimension, count,
+    /// killed, injured, sources}), then a last line with "total": true.
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
+    /// CSV with a header row, one group per row, then the total.
+    #[arg(long)]
+    csv: bool,
     #[command(flatten)]
     pub(crate) store: crate::opts::StoreOpts,
 }
@@ -839,6 +843,80 @@ pub fn correct(cli: &Cli, args: &CorrectArgs) -> Result<i32> {
     Ok(0)
 }
 
+impl ByArg {
+    fn name(self) -> &'static str {
+        match self {
+            ByArg::Agency => "agency",
+            ByArg::Creator => "creator",
+            ByArg::Country => "country",
+            ByArg::Province => "province",
+            ByArg::City => "city",
+            ByArg::Type => "type",
+            ByArg::Year => "year",
+            ByArg::Month => "month",
+        }
+    }
+
+    /// The record's values along this dimension (several for a photo by two creators), the
+    /// way the archive's own counts take them: a year-precision date's month is the year.
+    fn values(self, r: &dateline_model::Record) -> Vec<String> {
+        let one = |v: Option<&String>| vec![v.cloned().unwrap_or_else(|| NONE.to_string())];
+        match self {
+            ByArg::Agency => one(r.credit.agency.as_ref()),
+            ByArg::Creator if !r.credit.creators.is_empty() => r.credit.creators.clone(),
+            ByArg::Creator => vec![NONE.to_string()],
+            ByArg::Country => one(r.location.country.as_ref()),
+            ByArg::Province => one(r.location.province.as_ref()),
+            ByArg::City => one(r.location.city.as_ref()),
+            ByArg::Type => one(r.event.event_type.as_ref()),
+            ByArg::Year | ByArg::Month => {
+                let len = if self == ByArg::Year { 4 } else { 7 };
+                vec![
+                    r.date
+                        .as_ref()
+                        .map(|d| d.iso.chars().take(len).collect())
+                        .unwrap_or_else(|| NONE.to_string()),
+                ]
+            }
+        }
+    }
+}
+
+/// Shown for a record without a value along a dimension.
+const NONE: &str = "(none)";
+
+/// One group of a `stats` table: how many records, and the casualty figures they report.
+#[derive(Default, Clone)]
+struct Group {
+    count: u64,
+    killed: u64,
+    injured: u64,
+    /// Whom the figures are attributed to, with how many records say so.
+    sources: std::collections::BTreeMap<String, u64>,
+}
+
+impl Group {
+    fn add(&mut self, r: &dateline_model::Record) {
+        self.count += 1;
+        let k = &r.casualties;
+        self.killed += k.killed.unwrap_or(0);
+        self.injured += k.injured.unwrap_or(0);
+        if k.killed.is_some() || k.injured.is_some() {
+            let who = k.source.clone().unwrap_or_else(|| "unattributed".into());
+            *self.sources.entry(who).or_default() += 1;
+        }
+    }
+
+    fn sources_text(&self) -> String {
+        let mut list: Vec<(&String, &u64)> = self.sources.iter().collect();
+        list.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        list.iter()
+            .map(|(s, n)| format!("{s} ({n})"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
 pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
     let query = match parse_query(&args.query) {
         Ok(q) => q,
@@ -848,32 +926,151 @@ pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
         }
     };
     let store = open_existing(cli)?;
-    let by = match args.by {
-        ByArg::Agency => StatsBy::Agency,
-        ByArg::Creator => StatsBy::Creator,
-        ByArg::Country => StatsBy::Country,
-        ByArg::Province => StatsBy::Province,
-        ByArg::City => StatsBy::City,
-        ByArg::Type => StatsBy::Type,
-        ByArg::Year => StatsBy::Year,
-        ByArg::Month => StatsBy::Month,
-    };
-    let mut counts = store.stats(by, &query, args.loose_dates)?;
-    if args.limit > 0 {
-        counts.truncate(args.limit);
+    // Every matching record, a page at a time in a stable order (date, then insertion), with
+    // corrections applied: figures per group need the records, not just their counts.
+    let mut groups: std::collections::BTreeMap<Vec<String>, Group> = Default::default();
+    let mut total = Group::default();
+    const PAGE: usize = 5_000;
+    let mut offset = 0;
+    loop {
+        let page = store.search(
+            &query,
+            &SearchOptions {
+                sort: Sort::DateAsc,
+                limit: PAGE,
+                offset,
+                loose_dates: args.loose_dates,
+                ranker: Ranker::Fts5,
+                ..SearchOptions::default()
+            },
+        )?;
+        for hit in &page.hits {
+            let r = &hit.record;
+            total.add(r);
+            // The cartesian product of the record's values along each dimension.
+            let mut keys: Vec<Vec<String>> = vec![Vec::new()];
+            for by in &args.by {
+                let values = by.values(r);
+                keys = keys
+                    .into_iter()
+                    .flat_map(|k| {
+                        values.iter().map(move |v| {
+                            let mut k = k.clone();
+                            k.push(v.clone());
+                            k
+                        })
+                    })
+                    .collect();
+            }
+            for k in keys {
+                groups.entry(k).or_default().add(r);
+            }
+        }
+        offset += page.hits.len();
+        if page.hits.is_empty() || offset as u64 >= page.total {
+            break;
+        }
     }
+    // Largest groups first; ties in the order of their values.
+    let mut rows: Vec<(Vec<String>, Group)> = groups.into_iter().collect();
+    rows.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(&b.0)));
+    if args.limit > 0 {
+        rows.truncate(args.limit);
+    }
+    let names: Vec<&str> = args.by.iter().map(|b| b.name()).collect();
     let mut out = BufWriter::new(io::stdout().lock());
-    let width = counts
-        .iter()
-        .map(|(v, _)| v.chars().count())
-        .max()
-        .unwrap_or(0);
-    for (value, n) in &counts {
-        if args.json {
-            serde_json::to_writer(&mut out, &serde_json::json!({ "value": value, "count": n }))?;
+    if args.json {
+        for (key, g) in &rows {
+            let mut row = serde_json::Map::new();
+            if key.len() == 1 {
+                row.insert("value".into(), key[0].clone().into());
+            }
+            for (n, v) in names.iter().zip(key) {
+                row.insert(n.to_string(), v.clone().into());
+            }
+            row.insert("count".into(), g.count.into());
+            row.insert("killed".into(), g.killed.into());
+            row.insert("injured".into(), g.injured.into());
+            row.insert("sources".into(), serde_json::to_value(&g.sources)?);
+            serde_json::to_writer(&mut out, &row)?;
             writeln!(out)?;
-        } else {
-            writeln!(out, "{value:width$}  {n:>8}")?;
+        }
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "total": true, "count": total.count, "killed": total.killed,
+                                 "injured": total.injured, "sources": total.sources }),
+        )?;
+        writeln!(out)?;
+    } else if args.csv {
+        let mut w = csv::Writer::from_writer(&mut out);
+        let mut header: Vec<&str> = names.clone();
+        header.extend(["records", "killed", "injured", "sources"]);
+        w.write_record(&header)?;
+        let mut emit = |key: Vec<String>, g: &Group| -> Result<()> {
+            let mut rec = key;
+            rec.extend([
+                g.count.to_string(),
+                g.killed.to_string(),
+                g.injured.to_string(),
+                g.sources_text(),
+            ]);
+            w.write_record(&rec)?;
+            Ok(())
+        };
+        for (key, g) in &rows {
+            emit(key.clone(), g)?;
+        }
+        let mut key = vec!["total".to_string()];
+        key.resize(names.len(), String::new());
+        emit(key, &total)?;
+        w.flush()?;
+    } else {
+        let mut table: Vec<Vec<String>> = Vec::new();
+        let mut header: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        header.extend(["records", "killed", "injured", "sources"].map(String::from));
+        table.push(header);
+        let line = |key: Vec<String>, g: &Group| -> Vec<String> {
+            let mut row = key;
+            row.extend([
+                g.count.to_string(),
+                g.killed.to_string(),
+                g.injured.to_string(),
+                g.sources_text(),
+            ]);
+            row
+        };
+        for (key, g) in &rows {
+            table.push(line(key.clone(), g));
+        }
+        let mut key = vec!["total".to_string()];
+        key.resize(names.len(), String::new());
+        table.push(line(key, &total));
+        let ncols = table[0].len();
+        let widths: Vec<usize> = (0..ncols)
+            .map(|c| table.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+            .collect();
+        let color = crate::color::stdout();
+        let last = table.len() - 1;
+        for (i, row) in table.iter().enumerate() {
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(c, v)| {
+                    let w = widths[c];
+                    // Dimensions and sources read left to right; figures line up on the right.
+                    if c < names.len() || c == ncols - 1 {
+                        format!("{v:w$}")
+                    } else {
+                        format!("{v:>w$}")
+                    }
+                })
+                .collect();
+            let text = cells.join("  ").trim_end().to_string();
+            if i == 0 || i == last {
+                writeln!(out, "{}", paint(&text, "1", color))?;
+            } else {
+                writeln!(out, "{text}")?;
+            }
         }
     }
     out.flush()?;
