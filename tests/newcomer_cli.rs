@@ -67,7 +67,10 @@ fn caption_folder(env: &Env) -> PathBuf {
         &format!("description\n\"{IDLIB}\"\n"),
     );
     write(&dir.join(".hidden.txt"), "Hidden caption, never read.\n");
-    write(&dir.join(".git/d.txt"), "Inside a hidden folder, never read.\n");
+    write(
+        &dir.join(".git/d.txt"),
+        "Inside a hidden folder, never read.\n",
+    );
     write(&dir.join("notes.md"), "# not captions\n");
     dir
 }
@@ -80,7 +83,12 @@ fn extract_walks_a_folder_recursively_and_skips_hidden_files() {
     assert_eq!(code, 0, "{err}");
     let captions: Vec<String> = out
         .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["caption"].as_str().unwrap().to_string())
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["caption"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     assert_eq!(captions, [ALEPPO, RAQQA, IDLIB], "in path order: {err}");
     // --input narrows the walk to that format's extension.
@@ -147,13 +155,19 @@ fn headers_and_search_rows_name_the_file_and_line() {
     let b = dir.join("deeper/b.jsonl");
     let (_, out, _) = env.run(&["extract", "--format", "pretty", dir.to_str().unwrap()]);
     assert!(out.contains(&format!("── {}:1 (", a.display())), "{out}");
-    assert!(out.contains(&format!("── {}:1 id r1 (", b.display())), "{out}");
+    assert!(
+        out.contains(&format!("── {}:1 id r1 (", b.display())),
+        "{out}"
+    );
     // A photo has no line: the file alone.
     let photo = "tests/fixtures/images/exifsamples__long_description.jpg";
     let (_, out, _) = env.run(&["extract", "--format", "pretty", photo]);
     assert!(out.starts_with(&format!("── {photo} (")), "{out}");
     // Evidence from the file's own fields says so instead of quoting empty caption words.
-    assert!(out.contains("← the file's creator field [embedded.creator]"), "{out}");
+    assert!(
+        out.contains("← the file's creator field [embedded.creator]"),
+        "{out}"
+    );
     assert!(!out.contains("“”"), "{out}");
 
     env.run(&["ingest", dir.to_str().unwrap()]);
@@ -170,11 +184,20 @@ fn corrections_show_author_and_note_and_say_where_the_author_came_from() {
     let hit: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     let id = hit["record"]["id"].as_str().unwrap().to_string();
     let (code, _, err) = env.run_with(
-        &["correct", &id, "date.iso=2016-11-23", "--note", "agency site"],
+        &[
+            "correct",
+            &id,
+            "date.iso=2016-11-23",
+            "--note",
+            "agency site",
+        ],
         &[("DATELINE_AUTHOR", "desk editor")],
     );
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("corrected by desk editor (from DATELINE_AUTHOR)"), "{err}");
+    assert!(
+        err.contains("corrected by desk editor (from DATELINE_AUTHOR)"),
+        "{err}"
+    );
     let (_, out, _) = env.run(&["show", &id]);
     assert!(
         out.contains("← corrected by desk editor: agency site [correction]"),
@@ -188,12 +211,18 @@ fn corrections_show_author_and_note_and_say_where_the_author_came_from() {
     );
     assert!(err.contains("corrected by ann (from --author)"), "{err}");
     let (_, _, err) = env.run(&["correct", &id, "casualties.killed=1"]);
-    assert!(err.contains("corrected by tester (from the OS user name)"), "{err}");
+    assert!(
+        err.contains("corrected by tester (from the OS user name)"),
+        "{err}"
+    );
     let (_, _, err) = env.run_with(
         &["correct", &id, "casualties.killed=2"],
         &[("USER", ""), ("LOGNAME", ""), ("USERNAME", "")],
     );
-    assert!(err.contains("(from the OS user name)"), "getpwuid names the account: {err}");
+    assert!(
+        err.contains("(from the OS user name)"),
+        "getpwuid names the account: {err}"
+    );
 }
 
 #[test]
@@ -219,7 +248,10 @@ fn reextract_counts_only_changed_values_and_lists_them() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("1 changed"), "{err}");
-    let rows: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(rows.len(), 1, "{out}");
     assert_eq!(rows[0]["source"]["path"], "examples/captions.txt");
     let fields: Vec<&str> = rows[0]["changes"]
@@ -241,7 +273,10 @@ fn reextract_counts_only_changed_values_and_lists_them() {
     // Back to the built-in lexicons: the same record changes back, listed for a reader.
     let (_, out, err) = env.run(&["reextract"]);
     assert!(err.contains("1 changed (listed above)"), "{err}");
-    assert!(out.contains("location.city: \"Raqqa\" → \"Tal Samin\""), "{out}");
+    assert!(
+        out.contains("location.city: \"Raqqa\" → \"Tal Samin\""),
+        "{out}"
+    );
 }
 
 #[test]
@@ -296,7 +331,10 @@ fn each_command_lists_its_own_options_and_the_environment_does_not_make_them_req
     assert!(!extract.contains("--archive"), "{extract}");
     let log = help(&["log", "--help"]);
     assert!(log.contains("--archive"), "{log}");
-    assert!(!log.contains("--lexicon-dir") && !log.contains("--learned"), "{log}");
+    assert!(
+        !log.contains("--lexicon-dir") && !log.contains("--learned"),
+        "{log}"
+    );
     let ingest = help(&["ingest", "--help"]);
     assert!(ingest.contains("--archive") && ingest.contains("--lexicon-dir"));
     assert!(!help(&["bench", "corpus", "--help"]).contains("--data-dir"));
@@ -327,10 +365,19 @@ fn a_photo_with_only_gps_is_near_the_closest_place_marked_as_derived() {
     );
     assert_eq!(loc["country"], "GB");
     assert_eq!(loc["province"], "England");
-    assert!(loc["city"].is_null(), "a nearby place is not the city: {loc}");
-    assert_eq!(r["evidence"]["location.text"][0]["rule"], "embedded.gps_nearest");
+    assert!(
+        loc["city"].is_null(),
+        "a nearby place is not the city: {loc}"
+    );
+    assert_eq!(
+        r["evidence"]["location.text"][0]["rule"],
+        "embedded.gps_nearest"
+    );
     let (_, out, _) = env.run(&["extract", "--format", "pretty", photo]);
-    assert!(out.contains("location      near Lark Hill, England, United Kingdom (3 km)"), "{out}");
+    assert!(
+        out.contains("location      near Lark Hill, England, United Kingdom (3 km)"),
+        "{out}"
+    );
     assert!(
         out.contains("← the nearest populated place to the file's GPS position [embedded.gps_nearest]\n  event"),
         "said once: {out}"
@@ -354,11 +401,20 @@ fn stats_has_a_header_a_total_cross_tabs_and_casualty_sums_with_sources() {
     let (_, out, _) = env.run(&["stats", "--by", "country", "--by", "month", "--csv"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "country,month,records,killed,injured,sources");
-    assert_eq!(lines[1], "SY,2016-11,3,4,19,Syrian Observatory for Human Rights (1)");
-    assert_eq!(*lines.last().unwrap(), "total,,8,4,19,Syrian Observatory for Human Rights (1)");
+    assert_eq!(
+        lines[1],
+        "SY,2016-11,3,4,19,Syrian Observatory for Human Rights (1)"
+    );
+    assert_eq!(
+        *lines.last().unwrap(),
+        "total,,8,4,19,Syrian Observatory for Human Rights (1)"
+    );
     assert_eq!(lines.len(), 8, "{out}");
     let (_, out, _) = env.run(&["stats", "--by", "country", "--by", "month", "--json"]);
-    let rows: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(rows[0]["country"], "SY");
     assert_eq!(rows[0]["month"], "2016-11");
     assert_eq!(rows[0]["killed"], 4);
@@ -367,5 +423,8 @@ fn stats_has_a_header_a_total_cross_tabs_and_casualty_sums_with_sources() {
     assert_eq!(rows.last().unwrap()["count"], 8);
     // A query narrows every figure, the total included.
     let (_, out, _) = env.run(&["stats", "--by", "type", "country:JO"]);
-    assert!(out.ends_with("\ntotal               1       0        0\n"), "{out}");
+    assert!(
+        out.ends_with("\ntotal               1       0        0\n"),
+        "{out}"
+    );
 }

@@ -13,7 +13,10 @@ fn readme_and_docs_commands_run_as_shown() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = |name: &str| dir.path().join(name).display().to_string();
     trycmd::TestCases::new()
-        .register_bin("dateline", std::path::Path::new(env!("CARGO_BIN_EXE_dateline")))
+        .register_bin(
+            "dateline",
+            std::path::Path::new(env!("CARGO_BIN_EXE_dateline")),
+        )
         .env("DATELINE_ARCHIVE", path("archive.sqlite"))
         .env("DATELINE_DATA_DIR", path("data"))
         .env("DATELINE_AUTHOR", "reviewer")

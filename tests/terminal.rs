@@ -58,7 +58,10 @@ fn on_terminal(args: &[&str], env: &[(&str, &str)]) -> Option<String> {
     let status = child.wait().expect("wait for the child");
     let bytes = collect.join().expect("reader thread");
     drop(pair.master);
-    assert!(status.success(), "{args:?} failed on the terminal: {status:?}");
+    assert!(
+        status.success(),
+        "{args:?} failed on the terminal: {status:?}"
+    );
     Some(String::from_utf8_lossy(&bytes).replace("\r\n", "\n"))
 }
 
@@ -142,7 +145,11 @@ fn no_color_and_the_color_flag_are_honoured_on_a_terminal() {
         return;
     };
     assert_eq!(colour_codes(&tty), 0, "NO_COLOR ignored:\n{tty}");
-    let never = on_terminal(&["--color", "never", args[0], args[1], args[2], args[3]], &[]).unwrap();
+    let never = on_terminal(
+        &["--color", "never", args[0], args[1], args[2], args[3]],
+        &[],
+    )
+    .unwrap();
     assert_eq!(colour_codes(&never), 0, "--color never ignored");
     // `--color always` colours a pipe, and wins over NO_COLOR (no-color.org: flags override it).
     let always = piped(
@@ -177,13 +184,21 @@ fn show_lines_up_and_library_warnings_follow_the_colour_choice() {
     ];
     let plain = on_terminal(&["ingest", "examples/captions.txt"], &fresh_env).unwrap();
     assert!(plain.contains("DEBUG"), "{plain}");
-    assert_eq!(colour_codes(&plain), 0, "tracing ignored NO_COLOR:\n{plain}");
+    assert_eq!(
+        colour_codes(&plain),
+        0,
+        "tracing ignored NO_COLOR:\n{plain}"
+    );
     let never = on_terminal(
         &["--color", "never", "reindex"],
         &[env[0], ("RUST_LOG", "dateline=debug")],
     )
     .unwrap();
-    assert_eq!(colour_codes(&never), 0, "tracing ignored --color never:\n{never}");
+    assert_eq!(
+        colour_codes(&never),
+        0,
+        "tracing ignored --color never:\n{never}"
+    );
 
     let id = piped(&["search", "barrel bomb", "--json"], &env);
     let id: serde_json::Value = serde_json::from_str(id.lines().next().unwrap()).unwrap();

@@ -720,7 +720,11 @@ pub fn show(cli: &Cli, args: &ShowArgs) -> Result<i32> {
         .corrections
         .iter()
         .map(|c| {
-            let note = c.note.as_deref().map(|n| format!(": {n}")).unwrap_or_default();
+            let note = c
+                .note
+                .as_deref()
+                .map(|n| format!(": {n}"))
+                .unwrap_or_default();
             (c.field.clone(), format!("corrected by {}{note}", c.author))
         })
         .collect();
@@ -1047,7 +1051,13 @@ pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
         table.push(line(key, &total));
         let ncols = table[0].len();
         let widths: Vec<usize> = (0..ncols)
-            .map(|c| table.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+            .map(|c| {
+                table
+                    .iter()
+                    .map(|r| r[c].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
             .collect();
         let color = crate::color::stdout();
         let last = table.len() - 1;
@@ -1088,7 +1098,9 @@ struct Change {
 /// The extracted values of a record by field path (`location.city`, `people`, ...): what a
 /// re-extraction is judged by. Provenance (`source`, `input_id`), the caption and its id are not
 /// extracted values, and evidence only explains them.
-fn extracted_values(r: &dateline_model::Record) -> std::collections::BTreeMap<String, serde_json::Value> {
+fn extracted_values(
+    r: &dateline_model::Record,
+) -> std::collections::BTreeMap<String, serde_json::Value> {
     fn flatten(
         prefix: &str,
         v: &serde_json::Value,

@@ -83,8 +83,16 @@ pub fn render(result: &Value) -> String {
         }
     }
     walk("", result, &mut scalars, &mut tables);
-    let width = scalars.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
-    let vwidth = scalars.iter().map(|(_, v)| v.chars().count()).max().unwrap_or(0);
+    let width = scalars
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let vwidth = scalars
+        .iter()
+        .map(|(_, v)| v.chars().count())
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for (k, v) in &scalars {
         out.push_str(&format!("{k:width$}  {v:>vwidth$}\n"));
@@ -177,6 +185,9 @@ mod tests {
         let t = render(&v);
         assert!(t.contains("captions          2,000\n"), "{t}");
         assert!(t.contains("captions per sec  1,235\n"), "{t}");
-        assert!(t.contains("query       p99_ms\nrubble        5.20\nagency:AFP   0.750\n"), "{t}");
+        assert!(
+            t.contains("query       p99_ms\nrubble        5.20\nagency:AFP   0.750\n"),
+            "{t}"
+        );
     }
 }

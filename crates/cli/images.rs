@@ -231,15 +231,14 @@ impl Embedded {
             // Nothing names the place: say which populated place the position is nearest to,
             // as `near X`, never as the city (the photo may be taken outside it).
             let g_ = engine.gazetteer();
-            if unnamed
-                && let Some((p, km)) = g_.nearest_place(g.latitude, g.longitude, NEAR_KM)
-            {
+            if unnamed && let Some((p, km)) = g_.nearest_place(g.latitude, g.longitude, NEAR_KM) {
                 let admin = g_.admin1(&p.country, &p.admin1).map(|a| a.name);
                 let country = g_.country(&p.country).map(|c| c.name);
-                let names: Vec<&str> = [Some(p.name.as_str()), admin.as_deref(), country.as_deref()]
-                    .into_iter()
-                    .flatten()
-                    .collect();
+                let names: Vec<&str> =
+                    [Some(p.name.as_str()), admin.as_deref(), country.as_deref()]
+                        .into_iter()
+                        .flatten()
+                        .collect();
                 r.location.text = Some(format!("near {} ({km:.0} km)", names.join(", ")));
                 note(r, "location.text", "gps_nearest");
                 if admin.is_some() {

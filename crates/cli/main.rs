@@ -65,7 +65,9 @@ impl Cli {
                 Resolved::new(&self.top, None, Some(engine), None)
             }
             Command::Ingest(a) => Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive)),
-            Command::Reextract(a) => Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive)),
+            Command::Reextract(a) => {
+                Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive))
+            }
             Command::Search(archive_cmd::SearchArgs { store, .. })
             | Command::Show(archive_cmd::ShowArgs { store, .. })
             | Command::Correct(archive_cmd::CorrectArgs { store, .. })
@@ -75,8 +77,12 @@ impl Cli {
             | Command::Verify(archive_cmd::JsonArg { store, .. }) => {
                 Resolved::new(&self.top, Some(&store.data), None, Some(&store.archive))
             }
-            Command::Bench(BenchCommand::Extract(a)) => Resolved::new(&self.top, None, Some(&a.engine), None),
-            Command::Bench(BenchCommand::Archive(a)) => Resolved::new(&self.top, None, Some(&a.engine), None),
+            Command::Bench(BenchCommand::Extract(a)) => {
+                Resolved::new(&self.top, None, Some(&a.engine), None)
+            }
+            Command::Bench(BenchCommand::Archive(a)) => {
+                Resolved::new(&self.top, None, Some(&a.engine), None)
+            }
             Command::Bench(BenchCommand::Corpus(_)) | Command::Bench(BenchCommand::Media(_)) => {
                 Resolved::new(&self.top, None, None, None)
             }
@@ -628,10 +634,11 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
                 bail!("invalid gazetteer name {name:?}");
             }
             let started = Instant::now();
-            let (blob, read) = dateline_geo::build_overlay_from_file(file).map_err(|e| match e {
-                dateline_geo::GeoError::Zip(m) => anyhow::anyhow!("{m}"),
-                e => anyhow::anyhow!("{}: {e}", file.display()),
-            })?;
+            let (blob, read) =
+                dateline_geo::build_overlay_from_file(file).map_err(|e| match e {
+                    dateline_geo::GeoError::Zip(m) => anyhow::anyhow!("{m}"),
+                    e => anyhow::anyhow!("{}: {e}", file.display()),
+                })?;
             // Write beside, then rename: a crash never leaves a half-written index that would load.
             let target = dir.join(format!("{name}.idx"));
             let tmp = dir.join(format!(".{name}.idx.tmp"));

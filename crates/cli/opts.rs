@@ -108,14 +108,16 @@ impl Resolved {
         });
         Resolved {
             data_dir,
-            lexicon_dir: engine.and_then(|e| e.lexicon_dir.clone().or_else(|| top.lexicon_dir.clone())),
+            lexicon_dir: engine
+                .and_then(|e| e.lexicon_dir.clone().or_else(|| top.lexicon_dir.clone())),
             archive: archive.and_then(|a| {
                 a.archive
                     .clone()
                     .or_else(|| top.archive.clone())
                     .or_else(|| env_path("DATELINE_ARCHIVE"))
             }),
-            learned: engine.is_some_and(|e| e.learned || top.learned || env_flag("DATELINE_LEARNED")),
+            learned: engine
+                .is_some_and(|e| e.learned || top.learned || env_flag("DATELINE_LEARNED")),
         }
     }
 }

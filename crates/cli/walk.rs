@@ -45,7 +45,8 @@ fn wanted(path: &Path, format: Format) -> bool {
         return false;
     };
     caption_extensions(format).contains(&ext.as_str())
-        || (format == Format::Auto && crate::images::has_image_extension(&path.display().to_string()))
+        || (format == Format::Auto
+            && crate::images::has_image_extension(&path.display().to_string()))
 }
 
 fn is_hidden(entry: &walkdir::DirEntry) -> bool {
