@@ -68,7 +68,7 @@ fn is_str_or_null(v: &Value) -> bool {
     v.is_string() || v.is_null()
 }
 
-/// Checks one record against the contract of shared/spec/record.md (names and types).
+/// Checks one record against the contract of docs/record.md (names and types).
 fn check_contract(r: &Value) {
     let top = r.as_object().expect("record is an object");
     has_keys(

@@ -307,7 +307,11 @@ fn a_read_only_directory_is_detected_without_being_told() {
             .output()
     };
     let mut outputs = Vec::new();
-    for args in [&["search", "rubble"][..], &["stats", "--by", "agency"], &["log"]] {
+    for args in [
+        &["search", "rubble"][..],
+        &["stats", "--by", "agency"],
+        &["log"],
+    ] {
         outputs.push((args, run(args)));
     }
     std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -322,7 +326,10 @@ fn a_read_only_directory_is_detected_without_being_told() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{args:?}: {err}");
         assert!(!out.stdout.is_empty(), "{args:?}");
-        assert!(!err.contains("readonly") && !err.contains("in use"), "{args:?}: {err}");
+        assert!(
+            !err.contains("readonly") && !err.contains("in use"),
+            "{args:?}: {err}"
+        );
     }
     assert_eq!(listing(d), before, "files were created beside the archive");
 }

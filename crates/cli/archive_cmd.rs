@@ -6,7 +6,7 @@ use crate::pretty::paint;
 use crate::{Cli, extract_with, load_engine, pool, pretty, report, sha256_hex};
 use anyhow::{Context, Result, bail};
 use dateline_archive::{
-    IngestSummary, NewRecord, Ranker, SearchOptions, Sort, SourceFile, SqliteStore, StatsBy, Store,
+    IngestSummary, NewRecord, Ranker, SearchOptions, Sort, SourceFile, SqliteStore, Store,
 };
 use dateline_engine::{CaptionInput, Engine};
 use dateline_query::{Field, Filter, Query};
@@ -35,6 +35,10 @@ pub struct IngestArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub(crate) engine: crate::opts::EngineOpts,
+    #[command(flatten)]
+    pub(crate) archive: crate::opts::ArchiveOpt,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -94,6 +98,8 @@ pub struct SearchArgs {
         value_name = "SECONDS"
     )]
     timeout: u64,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 /// Most results `search` prints per page.
@@ -129,6 +135,8 @@ pub struct ShowArgs {
     /// Print the stored record (effective, extracted, provenance, corrections) as JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 #[derive(clap::Args)]
@@ -142,9 +150,11 @@ pub struct CorrectArgs {
     /// Why: the source that was checked.
     #[arg(long)]
     note: Option<String>,
-    /// Who corrects (default: the login name).
+    /// Who corrects (default: DATELINE_AUTHOR, else the OS user's login name).
     #[arg(long)]
     author: Option<String>,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -161,9 +171,9 @@ pub enum ByArg {
 
 #[derive(clap::Args)]
 pub struct StatsArgs {
-    /// Dimension to count by.
-    #[arg(long, value_enum, default_value_t = ByArg::Agency)]
-    by: ByArg,
+    /// Dimension to count by; twice or more for a cross-tabulation (`--by country --by month`).
+    #[arg(long, value_enum, default_values_t = [ByArg::Agency])]
+    by: Vec<ByArg>,
     /// Count only records matching this query.
     #[arg(default_value = "")]
     query: String,
@@ -173,9 +183,15 @@ pub struct StatsArgs {
     /// Show at most this many rows (0 = all).
     #[arg(long, default_value_t = 0)]
     limit: usize,
-    /// JSON Lines of {value, count}.
-    #[arg(long)]
+    /// JSON Lines, one group per line ({value (one dimension) or one key per dimension, count,
+    /// killed, injured, sources}), then a last line with "total": true.
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
+    /// CSV with a header row, one group per row, then the total.
+    #[arg(long)]
+    csv: bool,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 #[derive(clap::Args)]
@@ -183,6 +199,13 @@ pub struct ReextractArgs {
     /// Worker threads; 0 uses all cores.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// List the changed records as JSON Lines ({id, source, changes: [{field, before, after}]}).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    pub(crate) engine: crate::opts::EngineOpts,
+    #[command(flatten)]
+    pub(crate) archive: crate::opts::ArchiveOpt,
 }
 
 #[derive(clap::Args)]
@@ -194,6 +217,8 @@ pub struct LogArgs {
     /// elsewhere and give to `verify --anchor` later.
     #[arg(long)]
     head: bool,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 #[derive(clap::Args)]
@@ -205,6 +230,8 @@ pub struct VerifyArgs {
     /// line). The audit log must still reach it. May be given several times.
     #[arg(long, value_name = "HASH|FILE")]
     anchor: Vec<String>,
+    #[command(flatten)]
+    pub(crate) store: crate::opts::StoreOpts,
 }
 
 /// The archive file: `--archive`, else `archive.sqlite` in the user data dir.
@@ -224,6 +251,8 @@ pub fn open(cli: &Cli) -> Result<SqliteStore> {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("creating the archive directory {}", parent.display()))?;
     }
+    // Which archive a command used, for a user puzzled by an empty search (RUST_LOG=debug).
+    tracing::debug!("opening the archive {}", path.display());
     SqliteStore::open(&path).with_context(|| format!("opening the archive {}", path.display()))
 }
 
@@ -302,13 +331,33 @@ pub(crate) fn open_reading(cli: &Cli) -> Result<SqliteStore> {
     .with_context(|| format!("opening the archive {} read-only", path.display()))
 }
 
+/// Who acts (corrections, ingests, checks), and where the name came from: `--author`, then
+/// `DATELINE_AUTHOR`, then the OS account's login name.
+pub fn actor_and_origin(given: Option<&str>) -> (String, &'static str) {
+    let env = |k: &str| std::env::var(k).ok().filter(|s| !s.trim().is_empty());
+    if let Some(g) = given.filter(|s| !s.trim().is_empty()) {
+        return (g.to_string(), "--author");
+    }
+    if let Some(a) = env("DATELINE_AUTHOR") {
+        return (a, "DATELINE_AUTHOR");
+    }
+    // The login name, else the account itself (getpwuid on Unix), so an unset $USER in a
+    // cron job or container still names someone.
+    let os_user = env("USER")
+        .or_else(|| env("LOGNAME"))
+        .or_else(|| env("USERNAME"))
+        .or_else(|| whoami::username().ok().filter(|s| !s.trim().is_empty()));
+    match os_user {
+        Some(u) => (u, "the OS user name"),
+        None => (
+            "unknown".into(),
+            "no --author, DATELINE_AUTHOR or OS user name",
+        ),
+    }
+}
+
 pub fn actor(given: Option<&str>) -> String {
-    given
-        .map(str::to_string)
-        .or_else(|| std::env::var("USER").ok())
-        .or_else(|| std::env::var("USERNAME").ok())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".into())
+    actor_and_origin(given).0
 }
 
 pub fn extractor_stamp() -> String {
@@ -355,13 +404,21 @@ pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
         actor: actor(None),
         extractor: extractor_stamp(),
     };
-    let mut problems = 0u64;
+    let expanded = crate::walk::expand(&args.paths, args.input_format);
+    let mut problems = expanded.problems as u64;
     let mut total = IngestSummary::default();
-    let paths = crate::images::expand(&args.paths);
-    for path in &paths {
-        let Some((shown, summary)) = job.run(path, &mut problems)? else {
+    let mut files_read = 0usize;
+    let counts = |s: &IngestSummary| {
+        format!(
+            "{} new, {} unchanged, {} superseded, {} skipped",
+            s.new, s.unchanged, s.superseded, s.skipped
+        )
+    };
+    for input in &expanded.files {
+        let Some((shown, summary)) = job.run(&input.path, &mut problems)? else {
             continue;
         };
+        files_read += 1;
         total.new += summary.new;
         total.unchanged += summary.unchanged;
         total.superseded += summary.superseded;
@@ -372,20 +429,20 @@ pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
                 serde_json::json!({ "path": shown, "new": summary.new, "unchanged": summary.unchanged,
                                     "superseded": summary.superseded, "skipped": summary.skipped })
             );
-        } else {
-            eprintln!(
-                "dateline: {shown}: {} new, {} unchanged, {} superseded, {} skipped",
-                summary.new, summary.unchanged, summary.superseded, summary.skipped
-            );
+        } else if !input.from_folder {
+            // Files found in a folder are summed into the run's one summary below.
+            eprintln!("dateline: {shown}: {}", counts(&summary));
         }
     }
-    if paths.len() > 1 && !args.json {
+    if files_read == 0 {
+        eprintln!("dateline: nothing was ingested: no file with captions was read");
+        return Ok(1);
+    }
+    let from_folders = expanded.files.iter().any(|f| f.from_folder);
+    if (expanded.files.len() > 1 || from_folders) && !args.json {
         eprintln!(
-            "dateline: total: {} new, {} unchanged, {} superseded, {} skipped; archive {}",
-            total.new,
-            total.unchanged,
-            total.superseded,
-            total.skipped,
+            "dateline: total: {} from {files_read} file(s); archive {}",
+            counts(&total),
             store.path().display()
         );
     }
@@ -731,9 +788,8 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
             }
         }
     };
-    let stdout = io::stdout();
-    let color = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let color = crate::color::stdout();
+    let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         if args.facets {
             serde_json::to_writer(&mut out, &results)?;
@@ -791,6 +847,10 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
         if let Some(d) = hit.distance_km {
             head.push(format!("{d:.1} km"));
         }
+        // The same caption in two files is one record: the row says which file it was read from.
+        if let Some(at) = pretty::origin(r) {
+            head.push(paint(&at, "2", color));
+        }
         writeln!(out, "{}", head.join("  "))?;
         writeln!(
             out,
@@ -814,16 +874,28 @@ pub fn search(cli: &Cli, args: &SearchArgs) -> Result<i32> {
 pub fn show(cli: &Cli, args: &ShowArgs) -> Result<i32> {
     let store = open_reading(cli)?;
     let stored = store.get(&args.id)?;
-    let stdout = io::stdout();
-    let color = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let color = crate::color::stdout();
+    let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(&mut out, &stored)?;
         writeln!(out)?;
         out.flush()?;
         return Ok(0);
     }
-    pretty::write(&mut out, &stored.record, color)?;
+    // The latest correction of each field is the one the record shows.
+    let why: std::collections::BTreeMap<String, String> = stored
+        .corrections
+        .iter()
+        .map(|c| {
+            let note = c
+                .note
+                .as_deref()
+                .map(|n| format!(": {n}"))
+                .unwrap_or_default();
+            (c.field.clone(), format!("corrected by {}{note}", c.author))
+        })
+        .collect();
+    pretty::write_corrected(&mut out, &stored.record, color, &why)?;
     writeln!(out, "  {}", paint("provenance", "36", color))?;
     for p in &stored.provenance {
         let at = match (&p.path, p.line) {
@@ -932,13 +1004,88 @@ pub fn correct(cli: &Cli, args: &CorrectArgs) -> Result<i32> {
         edits.push((field.trim().to_string(), value));
     }
     let store = open_existing(cli)?;
-    let author = actor(args.author.as_deref());
+    let (author, origin) = actor_and_origin(args.author.as_deref());
     let stored = store.correct(&args.id, &edits, &author, args.note.as_deref())?;
     for (field, _) in &edits {
         let now = dateline_archive::field_value(&serde_json::to_value(&stored.record)?, field);
         eprintln!("dateline: {} {field} = {now}", stored.record.id);
     }
+    eprintln!("dateline: corrected by {author} (from {origin})");
     Ok(0)
+}
+
+impl ByArg {
+    fn name(self) -> &'static str {
+        match self {
+            ByArg::Agency => "agency",
+            ByArg::Creator => "creator",
+            ByArg::Country => "country",
+            ByArg::Province => "province",
+            ByArg::City => "city",
+            ByArg::Type => "type",
+            ByArg::Year => "year",
+            ByArg::Month => "month",
+        }
+    }
+
+    /// The record's values along this dimension (several for a photo by two creators), the
+    /// way the archive's own counts take them: a year-precision date's month is the year.
+    fn values(self, r: &dateline_model::Record) -> Vec<String> {
+        let one = |v: Option<&String>| vec![v.cloned().unwrap_or_else(|| NONE.to_string())];
+        match self {
+            ByArg::Agency => one(r.credit.agency.as_ref()),
+            ByArg::Creator if !r.credit.creators.is_empty() => r.credit.creators.clone(),
+            ByArg::Creator => vec![NONE.to_string()],
+            ByArg::Country => one(r.location.country.as_ref()),
+            ByArg::Province => one(r.location.province.as_ref()),
+            ByArg::City => one(r.location.city.as_ref()),
+            ByArg::Type => one(r.event.event_type.as_ref()),
+            ByArg::Year | ByArg::Month => {
+                let len = if self == ByArg::Year { 4 } else { 7 };
+                vec![
+                    r.date
+                        .as_ref()
+                        .map(|d| d.iso.chars().take(len).collect())
+                        .unwrap_or_else(|| NONE.to_string()),
+                ]
+            }
+        }
+    }
+}
+
+/// Shown for a record without a value along a dimension.
+const NONE: &str = "(none)";
+
+/// One group of a `stats` table: how many records, and the casualty figures they report.
+#[derive(Default, Clone)]
+struct Group {
+    count: u64,
+    killed: u64,
+    injured: u64,
+    /// Whom the figures are attributed to, with how many records say so.
+    sources: std::collections::BTreeMap<String, u64>,
+}
+
+impl Group {
+    fn add(&mut self, r: &dateline_model::Record) {
+        self.count += 1;
+        let k = &r.casualties;
+        self.killed += k.killed.unwrap_or(0);
+        self.injured += k.injured.unwrap_or(0);
+        if k.killed.is_some() || k.injured.is_some() {
+            let who = k.source.clone().unwrap_or_else(|| "unattributed".into());
+            *self.sources.entry(who).or_default() += 1;
+        }
+    }
+
+    fn sources_text(&self) -> String {
+        let mut list: Vec<(&String, &u64)> = self.sources.iter().collect();
+        list.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        list.iter()
+            .map(|(s, n)| format!("{s} ({n})"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
 }
 
 pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
@@ -950,36 +1097,238 @@ pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
         }
     };
     let store = open_reading(cli)?;
-    let by = match args.by {
-        ByArg::Agency => StatsBy::Agency,
-        ByArg::Creator => StatsBy::Creator,
-        ByArg::Country => StatsBy::Country,
-        ByArg::Province => StatsBy::Province,
-        ByArg::City => StatsBy::City,
-        ByArg::Type => StatsBy::Type,
-        ByArg::Year => StatsBy::Year,
-        ByArg::Month => StatsBy::Month,
-    };
-    let mut counts = store.stats(by, &query, args.loose_dates)?;
-    if args.limit > 0 {
-        counts.truncate(args.limit);
+    // Every matching record, a page at a time in a stable order (date, then insertion), with
+    // corrections applied: figures per group need the records, not just their counts.
+    let mut groups: std::collections::BTreeMap<Vec<String>, Group> = Default::default();
+    let mut total = Group::default();
+    const PAGE: usize = 5_000;
+    let mut offset = 0;
+    loop {
+        let page = store.search(
+            &query,
+            &SearchOptions {
+                sort: Sort::DateAsc,
+                limit: PAGE,
+                offset,
+                loose_dates: args.loose_dates,
+                ranker: Ranker::Fts5,
+                ..SearchOptions::default()
+            },
+        )?;
+        for hit in &page.hits {
+            let r = &hit.record;
+            total.add(r);
+            // The cartesian product of the record's values along each dimension.
+            let mut keys: Vec<Vec<String>> = vec![Vec::new()];
+            for by in &args.by {
+                let values = by.values(r);
+                keys = keys
+                    .into_iter()
+                    .flat_map(|k| {
+                        values.iter().map(move |v| {
+                            let mut k = k.clone();
+                            k.push(v.clone());
+                            k
+                        })
+                    })
+                    .collect();
+            }
+            for k in keys {
+                groups.entry(k).or_default().add(r);
+            }
+        }
+        offset += page.hits.len();
+        if page.hits.is_empty() || offset as u64 >= page.total {
+            break;
+        }
     }
+    // Largest groups first; ties in the order of their values.
+    let mut rows: Vec<(Vec<String>, Group)> = groups.into_iter().collect();
+    rows.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(&b.0)));
+    if args.limit > 0 {
+        rows.truncate(args.limit);
+    }
+    let names: Vec<&str> = args.by.iter().map(|b| b.name()).collect();
     let mut out = BufWriter::new(io::stdout().lock());
-    let width = counts
-        .iter()
-        .map(|(v, _)| v.chars().count())
-        .max()
-        .unwrap_or(0);
-    for (value, n) in &counts {
-        if args.json {
-            serde_json::to_writer(&mut out, &serde_json::json!({ "value": value, "count": n }))?;
+    if args.json {
+        for (key, g) in &rows {
+            let mut row = serde_json::Map::new();
+            if key.len() == 1 {
+                row.insert("value".into(), key[0].clone().into());
+            }
+            for (n, v) in names.iter().zip(key) {
+                row.insert(n.to_string(), v.clone().into());
+            }
+            row.insert("count".into(), g.count.into());
+            row.insert("killed".into(), g.killed.into());
+            row.insert("injured".into(), g.injured.into());
+            row.insert("sources".into(), serde_json::to_value(&g.sources)?);
+            serde_json::to_writer(&mut out, &row)?;
             writeln!(out)?;
-        } else {
-            writeln!(out, "{value:width$}  {n:>8}")?;
+        }
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "total": true, "count": total.count, "killed": total.killed,
+                                 "injured": total.injured, "sources": total.sources }),
+        )?;
+        writeln!(out)?;
+    } else if args.csv {
+        let mut w = csv::Writer::from_writer(&mut out);
+        let mut header: Vec<&str> = names.clone();
+        header.extend(["records", "killed", "injured", "sources"]);
+        w.write_record(&header)?;
+        let mut emit = |key: Vec<String>, g: &Group| -> Result<()> {
+            let mut rec = key;
+            rec.extend([
+                g.count.to_string(),
+                g.killed.to_string(),
+                g.injured.to_string(),
+                g.sources_text(),
+            ]);
+            w.write_record(&rec)?;
+            Ok(())
+        };
+        for (key, g) in &rows {
+            emit(key.clone(), g)?;
+        }
+        let mut key = vec!["total".to_string()];
+        key.resize(names.len(), String::new());
+        emit(key, &total)?;
+        w.flush()?;
+    } else {
+        let mut table: Vec<Vec<String>> = Vec::new();
+        let mut header: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        header.extend(["records", "killed", "injured", "sources"].map(String::from));
+        table.push(header);
+        let line = |key: Vec<String>, g: &Group| -> Vec<String> {
+            let mut row = key;
+            row.extend([
+                g.count.to_string(),
+                g.killed.to_string(),
+                g.injured.to_string(),
+                g.sources_text(),
+            ]);
+            row
+        };
+        for (key, g) in &rows {
+            table.push(line(key.clone(), g));
+        }
+        let mut key = vec!["total".to_string()];
+        key.resize(names.len(), String::new());
+        table.push(line(key, &total));
+        let ncols = table[0].len();
+        let widths: Vec<usize> = (0..ncols)
+            .map(|c| {
+                table
+                    .iter()
+                    .map(|r| r[c].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let color = crate::color::stdout();
+        let last = table.len() - 1;
+        for (i, row) in table.iter().enumerate() {
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(c, v)| {
+                    let w = widths[c];
+                    // Dimensions and sources read left to right; figures line up on the right.
+                    if c < names.len() || c == ncols - 1 {
+                        format!("{v:w$}")
+                    } else {
+                        format!("{v:>w$}")
+                    }
+                })
+                .collect();
+            let text = cells.join("  ").trim_end().to_string();
+            if i == 0 || i == last {
+                writeln!(out, "{}", paint(&text, "1", color))?;
+            } else {
+                writeln!(out, "{text}")?;
+            }
         }
     }
     out.flush()?;
     Ok(0)
+}
+
+/// One extracted value that a re-extraction changed.
+#[derive(serde::Serialize)]
+struct Change {
+    field: String,
+    before: serde_json::Value,
+    after: serde_json::Value,
+}
+
+/// The extracted values of a record by field path (`location.city`, `people`, ...): what a
+/// re-extraction is judged by. Provenance (`source`, `input_id`), the caption and its id are not
+/// extracted values, and evidence only explains them.
+fn extracted_values(
+    r: &dateline_model::Record,
+) -> std::collections::BTreeMap<String, serde_json::Value> {
+    fn flatten(
+        prefix: &str,
+        v: &serde_json::Value,
+        out: &mut std::collections::BTreeMap<String, serde_json::Value>,
+    ) {
+        match v {
+            serde_json::Value::Object(m) if !m.is_empty() => {
+                for (k, v) in m {
+                    flatten(&format!("{prefix}.{k}"), v, out);
+                }
+            }
+            _ => {
+                out.insert(prefix.to_string(), v.clone());
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    let value = serde_json::to_value(r).expect("records serialize");
+    for (k, v) in value.as_object().expect("a record is an object") {
+        if !matches!(
+            k.as_str(),
+            "id" | "input_id" | "source" | "caption" | "evidence" | "embedded"
+        ) {
+            flatten(k, v, &mut out);
+        }
+    }
+    out
+}
+
+fn changes(old: &dateline_model::Record, new: &dateline_model::Record) -> Vec<Change> {
+    let (a, b) = (extracted_values(old), extracted_values(new));
+    let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    keys.into_iter()
+        .filter_map(|k| {
+            let before = a.get(k).cloned().unwrap_or(serde_json::Value::Null);
+            let after = b.get(k).cloned().unwrap_or(serde_json::Value::Null);
+            (before != after).then(|| Change {
+                field: k.clone(),
+                before,
+                after,
+            })
+        })
+        .collect()
+}
+
+/// A photo's record depends on the file as well as its caption: it is extracted again from the
+/// file when the file is still there unchanged, and otherwise kept as it is.
+fn reextract_photo(
+    engine: &Engine,
+    old: &dateline_model::Record,
+) -> Option<dateline_model::Record> {
+    let path = old.source.path.as_deref()?;
+    let bytes = std::fs::read(path).ok()?;
+    let sha = sha256_hex(&bytes);
+    if old.source.sha256.as_deref().is_some_and(|s| s != sha) {
+        return None;
+    }
+    let (caption, embedded) = crate::images::read(path, &bytes, Some(sha)).ok()?;
+    let mut record = engine.extract(&caption);
+    embedded.apply(&mut record, engine);
+    (record.id == old.id).then_some(record)
 }
 
 pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
@@ -988,12 +1337,18 @@ pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
     let workers = pool(args.threads)?;
     let stamp = extractor_stamp();
     let bar = progress(store.count()?, "re-extracting");
-    let (mut seen, mut changed) = (0u64, 0u64);
+    let (mut seen, mut changed, mut photos_kept) = (0u64, 0u64, 0u64);
     let mut after: Option<String> = None;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let color = crate::color::stdout();
     loop {
         let inputs = store.extraction_inputs(after.as_deref(), 10_000)?;
         let Some(last) = inputs.last() else { break };
         after = Some(last.id.clone());
+        let old: Vec<dateline_model::Record> = inputs
+            .iter()
+            .map(|i| store.get(&i.id).map(|s| s.extracted))
+            .collect::<std::result::Result<_, _>>()?;
         let caps: Vec<CaptionInput> = inputs
             .into_iter()
             .map(|i| CaptionInput {
@@ -1003,7 +1358,7 @@ pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
                 reference_date: i.reference_date.and_then(|d| d.parse().ok()),
             })
             .collect();
-        let records = extract_with(&engine, &caps, args.threads, &workers);
+        let mut records = extract_with(&engine, &caps, args.threads, &workers);
         // A record's id is its caption's hash: re-extraction can change values, never ids.
         debug_assert!(
             records
@@ -1011,17 +1366,62 @@ pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
                 .zip(&caps)
                 .all(|(r, c)| r.id == dateline_model::record_id(&c.text))
         );
-        changed += store.replace_extractions(&records, &stamp)?;
+        for (new, old) in records.iter_mut().zip(&old) {
+            if old.embedded.is_some() {
+                *new = match reextract_photo(&engine, old) {
+                    Some(r) => r,
+                    None => {
+                        photos_kept += 1;
+                        old.clone()
+                    }
+                };
+            }
+            // Where the record was read from is provenance, kept as stored.
+            new.source = old.source.clone();
+            new.input_id = old.input_id.clone();
+            let diff = changes(old, new);
+            if diff.is_empty() {
+                continue;
+            }
+            changed += 1;
+            if args.json {
+                serde_json::to_writer(
+                    &mut out,
+                    &serde_json::json!({ "id": new.id, "source": new.source, "changes": diff }),
+                )?;
+                writeln!(out)?;
+            } else {
+                let at = pretty::origin(new).unwrap_or_default();
+                writeln!(out, "{}  {at}", paint(&new.id, "1", color))?;
+                for c in &diff {
+                    writeln!(out, "    {}: {} → {}", c.field, c.before, c.after)?;
+                }
+            }
+        }
+        store.replace_extractions(&records, &stamp)?;
         seen += records.len() as u64;
         bar.inc(records.len() as u64);
     }
+    out.flush()?;
     bar.finish_and_clear();
     store.audit(
         "reextract",
         &actor(None),
         serde_json::json!({ "records": seen, "changed": changed, "extractor": stamp }),
     )?;
-    eprintln!("dateline: re-extracted {seen} records; {changed} changed; corrections kept");
+    let kept = if photos_kept > 0 {
+        format!("; {photos_kept} photo record(s) kept as they were (file missing or changed)")
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "dateline: re-extracted {seen} records; {changed} changed{}; corrections kept{kept}",
+        if changed > 0 && !args.json {
+            " (listed above)"
+        } else {
+            ""
+        }
+    );
     Ok(0)
 }
 

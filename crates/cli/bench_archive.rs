@@ -45,6 +45,10 @@ pub struct ArchiveBenchArgs {
     /// Worker threads for extraction; 0 uses all cores.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    #[command(flatten)]
+    pub(crate) engine: crate::opts::EngineOpts,
+    #[command(flatten)]
+    report: crate::bench_report::ReportArgs,
 }
 
 pub fn corpus(args: &CorpusArgs) -> Result<i32> {
@@ -293,7 +297,7 @@ pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
         "date_fts5_p99_ms": percentile(&all[3], 0.99),
         "queries": rows,
     });
-    println!("{}", serde_json::to_string_pretty(&result)?);
+    crate::bench_report::print(&result, args.report)?;
     drop(store);
     if owned && !args.keep {
         let _ = std::fs::remove_dir_all(&dir);

@@ -9,7 +9,6 @@
 //! all the files, `-fast` off, and the same three kinds of metadata requested
 //! (`-IPTC:all -XMP:all -EXIF:all`).
 
-use crate::images;
 use crate::pool;
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
@@ -39,6 +38,8 @@ pub struct MediaBenchArgs {
     /// Files given to ExifTool (default: all of --files), in one process via an argument file.
     #[arg(long)]
     exiftool_files: Option<usize>,
+    #[command(flatten)]
+    report: crate::bench_report::ReportArgs,
 }
 
 /// Removes the working directory when the benchmark ends, whatever the outcome.
@@ -173,11 +174,7 @@ pub fn media(args: &MediaBenchArgs) -> Result<i32> {
     if args.files == 0 {
         bail!("--files must be at least 1");
     }
-    let corpus: Vec<PathBuf> = images::expand(&[args.dir.display().to_string()])
-        .into_iter()
-        .map(PathBuf::from)
-        .filter(|p| p.is_file())
-        .collect();
+    let corpus: Vec<PathBuf> = crate::walk::images_below(&args.dir);
     if corpus.is_empty() {
         bail!("no image files in {}", args.dir.display());
     }
@@ -268,6 +265,6 @@ pub fn media(args: &MediaBenchArgs) -> Result<i32> {
             result["all_cores_ratio"] = all_cores.map(|r| r / et_rate).into();
         }
     }
-    println!("{}", serde_json::to_string_pretty(&result)?);
+    crate::bench_report::print(&result, args.report)?;
     Ok(0)
 }

@@ -33,6 +33,8 @@ pub struct EventsArgs {
     /// Show at most this many incidents (0 = all).
     #[arg(long, default_value_t = 0)]
     pub limit: usize,
+    #[command(flatten)]
+    pub store: crate::opts::StoreOpts,
     /// Only incidents with at least this many photos.
     #[arg(long, default_value_t = 1)]
     pub min_photos: usize,
@@ -45,6 +47,8 @@ pub struct ShowEventArgs {
     /// Print the incident and its records as one JSON object.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub store: crate::opts::StoreOpts,
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]

@@ -63,6 +63,10 @@ pub struct XmpArgs {
     force: bool,
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    pub(crate) engine: crate::opts::EngineOpts,
+    #[command(flatten)]
+    pub(crate) archive: crate::opts::ArchiveOpt,
 }
 
 pub fn xmp(cli: &Cli, args: &XmpArgs) -> Result<i32> {

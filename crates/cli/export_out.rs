@@ -29,6 +29,8 @@ pub struct QueryExportArgs {
     /// Let month- and year-precision dates match a date range they only overlap.
     #[arg(long)]
     pub loose_dates: bool,
+    #[command(flatten)]
+    pub store: crate::opts::StoreOpts,
 }
 
 /// Where an export writes.

@@ -27,6 +27,9 @@ pub struct Embedded {
 
 /// A caption date this many days from the file's own date is flagged.
 const DATE_TOLERANCE_DAYS: i32 = 1;
+/// A GPS position with no place named is said to be near the closest populated place within
+/// this distance; farther than that, naming a place would mislead.
+const NEAR_KM: f64 = 25.0;
 /// A caption place this far from the file's GPS position is flagged.
 const GPS_TOLERANCE_KM: f64 = 50.0;
 
@@ -108,41 +111,6 @@ pub fn has_image_extension(path: &str) -> bool {
         .extension()
         .and_then(|x| x.to_str())
         .is_some_and(|x| IMAGE_EXTENSIONS.contains(&x.to_ascii_lowercase().as_str()))
-}
-
-/// Expands directories into the image files below them, sorted, so `extract photos/` reads a
-/// whole tree in a stable order. Other paths are kept as given.
-pub fn expand(paths: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    for p in paths {
-        let path = Path::new(p);
-        if p != "-" && path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, &mut found);
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
-fn walk(dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("dateline: {}: cannot read the directory", dir.display());
-        return;
-    };
-    for e in entries.flatten() {
-        let path = e.path();
-        // Symlinked directories are not followed: a loop would never end.
-        let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
-        if is_dir {
-            walk(&path, out);
-        } else if has_image_extension(&path.display().to_string()) {
-            out.push(path.display().to_string());
-        }
-    }
 }
 
 impl Embedded {
@@ -255,6 +223,31 @@ impl Embedded {
             r.location.precision = Some(1);
             note(r, "location.lat", "gps");
             note(r, "location.lon", "gps");
+            let l = &r.location;
+            let unnamed = l.sublocation.is_none()
+                && l.city.is_none()
+                && l.province.is_none()
+                && l.country.is_none();
+            // Nothing names the place: say which populated place the position is nearest to,
+            // as `near X`, never as the city (the photo may be taken outside it).
+            let g_ = engine.gazetteer();
+            if unnamed && let Some((p, km)) = g_.nearest_place(g.latitude, g.longitude, NEAR_KM) {
+                let admin = g_.admin1(&p.country, &p.admin1).map(|a| a.name);
+                let country = g_.country(&p.country).map(|c| c.name);
+                let names: Vec<&str> =
+                    [Some(p.name.as_str()), admin.as_deref(), country.as_deref()]
+                        .into_iter()
+                        .flatten()
+                        .collect();
+                r.location.text = Some(format!("near {} ({km:.0} km)", names.join(", ")));
+                note(r, "location.text", "gps_nearest");
+                if admin.is_some() {
+                    r.location.province = admin;
+                    note(r, "location.province", "gps_nearest");
+                }
+                r.location.country = Some(p.country.clone());
+                note(r, "location.country", "gps_nearest");
+            }
         }
         // No caption place and no GPS, but the desk wrote a city or country: place it through
         // the caption resolver (the country decides among homonyms; an unknown city falls back

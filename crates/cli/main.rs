@@ -7,6 +7,8 @@ mod archive_cmd;
 mod bench_archive;
 mod bench_incidents;
 mod bench_media;
+mod bench_report;
+mod color;
 mod events;
 mod export;
 mod export_acled;
@@ -16,7 +18,9 @@ mod export_out;
 mod export_rows;
 mod images;
 mod input;
+mod opts;
 mod pretty;
+mod walk;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -24,7 +28,7 @@ use dateline_engine::{CaptionInput, Engine, LexiconKind};
 use dateline_model::Record;
 use input::{Format, InputError, ReadOptions};
 use rayon::prelude::*;
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -35,21 +39,82 @@ use std::time::Instant;
     about = "Structured, geocoded, dated records from news-photo captions"
 )]
 struct Cli {
-    /// Directory with user data (imported gazetteers, lexicon additions); default: the user data dir.
-    #[arg(long, global = true, env = "DATELINE_DATA_DIR")]
-    data_dir: Option<PathBuf>,
-    /// Directory with lexicon additions (agencies.tsv, orgs.tsv, event_cues.tsv, name_words.tsv).
-    #[arg(long, global = true)]
-    lexicon_dir: Option<PathBuf>,
-    /// The archive file (SQLite); default: archive.sqlite in the user data dir.
-    #[arg(long, global = true, env = "DATELINE_ARCHIVE")]
-    archive: Option<PathBuf>,
-    /// Let the learned tagger (a CRF over the caption's words) confirm, drop or add people;
-    /// off by default until blind sets show it helps (EVALUATION.md).
-    #[arg(long, global = true, env = "DATELINE_LEARNED")]
-    learned: bool,
+    /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = color::ColorChoice::Auto)]
+    color: color::ColorChoice,
+    #[command(flatten)]
+    top: opts::TopOpts,
     #[command(subcommand)]
     command: Command,
+    /// The options in effect, from the command's own flags and the environment (see `opts`).
+    #[arg(skip)]
+    data_dir: Option<PathBuf>,
+    #[arg(skip)]
+    lexicon_dir: Option<PathBuf>,
+    #[arg(skip)]
+    archive: Option<PathBuf>,
+    #[arg(skip)]
+    learned: bool,
+}
+
+impl Cli {
+    /// Fills the shared options from the subcommand that has them.
+    fn resolve(&mut self) {
+        use opts::Resolved;
+        let r = match &self.command {
+            Command::Extract(a) => Resolved::new(&self.top, None, Some(&a.engine), None),
+            Command::Eval(a) => Resolved::new(&self.top, None, Some(&a.engine), None),
+            Command::Gazetteer(GazetteerCommand::Import { data, .. })
+            | Command::Gazetteer(GazetteerCommand::List { data }) => {
+                Resolved::new(&self.top, Some(data), None, None)
+            }
+            Command::Gazetteer(GazetteerCommand::Lookup { engine, .. }) => {
+                Resolved::new(&self.top, None, Some(engine), None)
+            }
+            Command::Ingest(a) => Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive)),
+            Command::Reextract(a) => {
+                Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive))
+            }
+            Command::Search(archive_cmd::SearchArgs { store, .. })
+            | Command::Show(archive_cmd::ShowArgs { store, .. })
+            | Command::Correct(archive_cmd::CorrectArgs { store, .. })
+            | Command::Stats(archive_cmd::StatsArgs { store, .. })
+            | Command::Reindex(store)
+            | Command::Log(archive_cmd::LogArgs { store, .. })
+            | Command::Verify(archive_cmd::VerifyArgs { store, .. })
+            | Command::Events(events::EventsArgs { store, .. })
+            | Command::ShowEvent(events::ShowEventArgs { store, .. })
+            | Command::Export(export::ExportCommand::Csv(export_archive::CsvArgs {
+                common: export_out::QueryExportArgs { store, .. },
+                ..
+            }))
+            | Command::Export(
+                export::ExportCommand::Geojson(export_out::QueryExportArgs { store, .. })
+                | export::ExportCommand::Gpkg(export_out::QueryExportArgs { store, .. })
+                | export::ExportCommand::Kml(export_out::QueryExportArgs { store, .. })
+                | export::ExportCommand::Jsonl(export_out::QueryExportArgs { store, .. })
+                | export::ExportCommand::Acled(export_out::QueryExportArgs { store, .. }),
+            ) => Resolved::new(&self.top, Some(&store.data), None, Some(&store.archive)),
+            Command::Bench(BenchCommand::Extract(a)) => {
+                Resolved::new(&self.top, None, Some(&a.engine), None)
+            }
+            Command::Bench(BenchCommand::Archive(a)) => {
+                Resolved::new(&self.top, None, Some(&a.engine), None)
+            }
+            Command::Bench(BenchCommand::Corpus(_))
+            | Command::Bench(BenchCommand::Media(_))
+            | Command::Bench(BenchCommand::Incidents(_)) => {
+                Resolved::new(&self.top, None, None, None)
+            }
+            Command::Export(export::ExportCommand::Xmp(a)) => {
+                Resolved::new(&self.top, None, Some(&a.engine), Some(&a.archive))
+            }
+        };
+        self.data_dir = r.data_dir;
+        self.lexicon_dir = r.lexicon_dir;
+        self.archive = r.archive;
+        self.learned = r.learned;
+    }
 }
 
 #[derive(Subcommand)]
@@ -74,7 +139,7 @@ enum Command {
     /// Extract every archived caption again (after a better extractor or gazetteer), keeping corrections.
     Reextract(archive_cmd::ReextractArgs),
     /// Rebuild the ranked search index from the archive.
-    Reindex,
+    Reindex(opts::StoreOpts),
     /// The archive's audit log: every ingest, correction, re-extraction and verification.
     Log(archive_cmd::LogArgs),
     /// Check the archive: source files re-hashed, every record against its sealed digest, the
@@ -138,6 +203,8 @@ struct ExtractArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
     format: OutputFormat,
+    #[command(flatten)]
+    engine: opts::EngineOpts,
 }
 
 #[derive(clap::Args)]
@@ -157,24 +224,34 @@ struct EvalArgs {
     /// Exit with status 1 when macro-F1 is below this.
     #[arg(long)]
     min_macro_f1: Option<f64>,
+    #[command(flatten)]
+    engine: opts::EngineOpts,
 }
 
 #[derive(Subcommand)]
 enum GazetteerCommand {
-    /// Add a GeoNames dump (a country file such as SY.txt, or allCountries.txt) to the user data dir.
+    /// Add a GeoNames dump (a country file such as SY.zip or SY.txt, or allCountries.zip) from
+    /// https://download.geonames.org/export/dump/ to the user data dir.
     Import {
-        /// GeoNames TSV file (19 columns), optionally .zip-free plain text.
+        /// The .zip as downloaded, or the 19-column TSV inside it.
         file: PathBuf,
         /// Name of the imported set (default: the file stem).
         #[arg(long)]
         name: Option<String>,
+        #[command(flatten)]
+        data: opts::DataDirOpt,
     },
     /// List imported gazetteers.
-    List,
+    List {
+        #[command(flatten)]
+        data: opts::DataDirOpt,
+    },
     /// Look a name up, as the extractor would.
     Lookup {
         /// Place name.
         name: String,
+        #[command(flatten)]
+        engine: opts::EngineOpts,
     },
 }
 
@@ -191,13 +268,22 @@ struct BenchArgs {
     /// Number of captions when no path is given.
     #[arg(long, default_value_t = 100_000)]
     n: usize,
+    #[command(flatten)]
+    engine: opts::EngineOpts,
+    #[command(flatten)]
+    report: bench_report::ReportArgs,
 }
 
 fn main() {
+    let mut cli = Cli::parse();
+    cli.resolve();
+    color::set(cli.color);
     // Warnings from the libraries (a ranked index that will catch up later, a source file that
-    // cannot be read) go to standard error; RUST_LOG=debug shows more.
+    // cannot be read) go to standard error, coloured only where the rest of the output is;
+    // RUST_LOG=debug shows more.
     tracing_subscriber::fmt()
         .with_writer(io::stderr)
+        .with_ansi(color::stderr())
         .with_target(false)
         .without_time()
         .with_env_filter(
@@ -209,13 +295,20 @@ fn main() {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,tantivy=error")),
         )
         .init();
-    let cli = Cli::parse();
     match run(cli) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
-            if e.downcast_ref::<io::Error>()
-                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-            {
+            // A closed pipe (`| head`) ends the command quietly, however the error was wrapped.
+            let broken_pipe = e.chain().any(|c| {
+                c.downcast_ref::<io::Error>()
+                    .map(io::Error::kind)
+                    .or_else(|| {
+                        c.downcast_ref::<serde_json::Error>()
+                            .and_then(serde_json::Error::io_error_kind)
+                    })
+                    == Some(io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
                 std::process::exit(0);
             }
             eprintln!("dateline: error: {e:#}");
@@ -301,7 +394,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Correct(args) => archive_cmd::correct(&cli, args),
         Command::Stats(args) => archive_cmd::stats(&cli, args),
         Command::Reextract(args) => archive_cmd::reextract(&cli, args),
-        Command::Reindex => archive_cmd::reindex(&cli),
+        Command::Reindex(_) => archive_cmd::reindex(&cli),
         Command::Log(args) => archive_cmd::log(&cli, args),
         Command::Verify(args) => archive_cmd::verify(&cli, args),
         Command::Export(cmd) => export::run(&cli, cmd),
@@ -333,7 +426,9 @@ fn read_inputs(args: &InputArgs) -> Result<Inputs> {
         embedded: Vec::new(),
         errors: 0,
     };
-    for path in &images::expand(&args.paths) {
+    let expanded = walk::expand(&args.paths, args.input_format);
+    all.errors += expanded.problems;
+    for walk::InputPath { path, .. } in &expanded.files {
         let bytes = if path == "-" {
             let mut buf = Vec::new();
             io::stdin()
@@ -448,9 +543,8 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
         embedded,
         errors: n_errors,
     } = read_inputs(&args.input)?;
-    let stdout = io::stdout();
-    let color = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let color = color::stdout();
+    let mut out = BufWriter::new(io::stdout().lock());
     // Work in slices so output starts early and memory stays bounded by the slice size.
     const SLICE: usize = 16_384;
     let workers = pool(args.input.threads)?;
@@ -477,6 +571,12 @@ fn extract(cli: &Cli, args: &ExtractArgs) -> Result<i32> {
             "dateline: {n_errors} input problem(s); {} caption(s) extracted",
             captions.len()
         );
+        return Ok(1);
+    }
+    if captions.is_empty() {
+        // Photos without a caption are not errors one by one, but a run that read nothing
+        // must not look like success.
+        eprintln!("dateline: nothing to extract: no captions in the input");
         return Ok(1);
     }
     Ok(0)
@@ -562,7 +662,7 @@ fn eval(cli: &Cli, args: &EvalArgs) -> Result<i32> {
 
 fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
     match cmd {
-        GazetteerCommand::Import { file, name } => {
+        GazetteerCommand::Import { file, name, .. } => {
             let dir =
                 gazetteer_dir(&cli.data_dir).context("no user data directory; pass --data-dir")?;
             std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -575,11 +675,11 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
                 bail!("invalid gazetteer name {name:?}");
             }
             let started = Instant::now();
-            let reader = io::BufReader::new(
-                std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?,
-            );
-            let blob = dateline_geo::build_overlay(reader)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let (blob, read) =
+                dateline_geo::build_overlay_from_file(file).map_err(|e| match e {
+                    dateline_geo::GeoError::Zip(m) => anyhow::anyhow!("{m}"),
+                    e => anyhow::anyhow!("{}: {e}", file.display()),
+                })?;
             // Write beside, then rename: a crash never leaves a half-written index that would load.
             let target = dir.join(format!("{name}.idx"));
             let tmp = dir.join(format!(".{name}.idx.tmp"));
@@ -589,15 +689,19 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
             // Check that it loads together with the embedded data before saying it worked.
             dateline_geo::Gazetteer::with_overlays(vec![blob])
                 .map_err(|e| anyhow::anyhow!("the imported index does not load: {e}"))?;
+            let chosen = if cli.data_dir.is_some() {
+                ""
+            } else {
+                " (the user data directory; --data-dir or DATELINE_DATA_DIR chooses another)"
+            };
             eprintln!(
-                "dateline: imported {} into {} in {:.1?}",
-                file.display(),
+                "dateline: imported {read} into {}{chosen} in {:.1?}",
                 target.display(),
                 started.elapsed()
             );
             Ok(0)
         }
-        GazetteerCommand::List => {
+        GazetteerCommand::List { .. } => {
             let Some(dir) = gazetteer_dir(&cli.data_dir) else {
                 return Ok(0);
             };
@@ -621,7 +725,7 @@ fn gazetteer(cli: &Cli, cmd: &GazetteerCommand) -> Result<i32> {
             }
             Ok(0)
         }
-        GazetteerCommand::Lookup { name } => {
+        GazetteerCommand::Lookup { name, .. } => {
             let engine = load_engine(cli)?;
             let g = engine.gazetteer();
             // Written with `?` so that a closed pipe ends the command quietly.
@@ -747,7 +851,7 @@ fn bench(cli: &Cli, args: &BenchArgs) -> Result<i32> {
         "engine_load_ms": engine_ms,
         "max_rss_kb": max_rss_kb(),
     });
-    println!("{result}");
+    bench_report::print(&result, args.report)?;
     Ok(0)
 }
 

@@ -1,6 +1,7 @@
 //! The human view of a record: each field with the caption words it came from and the rule.
 
 use dateline_model::Record;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 pub(crate) fn paint(s: &str, code: &str, color: bool) -> String {
@@ -18,30 +19,84 @@ fn snippet(caption: &str, start: usize, end: usize) -> String {
         .unwrap_or_default()
 }
 
+/// Pads a label to the column width before colouring it: the escape codes take no room on a
+/// terminal, so counting them would push the values out of line.
+fn label(text: &str, code: &str, color: bool) -> String {
+    paint(&format!("{text:13}"), code, color)
+}
+
+/// Where the record came from, as the header shows it: the file (with the line for text inputs)
+/// and the input's own id. Two files with the same caption share a record id; this tells them
+/// apart.
+pub fn origin(r: &Record) -> Option<String> {
+    let mut at = match (&r.source.path, r.source.line) {
+        (Some(p), Some(l)) => format!("{p}:{l}"),
+        (Some(p), None) => p.clone(),
+        _ => String::new(),
+    };
+    if let Some(id) = &r.input_id {
+        if !at.is_empty() {
+            at.push(' ');
+        }
+        at.push_str(&format!("id {id}"));
+    }
+    (!at.is_empty()).then_some(at)
+}
+
 /// Writes one record in the readable layout.
 pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
-    let head = match (&r.input_id, &r.source.path, r.source.line) {
-        (Some(id), _, _) => format!("{id} ({})", r.id),
-        (None, Some(p), Some(l)) => format!("{p}:{l} ({})", r.id),
-        _ => r.id.clone(),
+    write_corrected(out, r, color, &BTreeMap::new())
+}
+
+/// [`write`] for an archived record: `corrections` says, per corrected field path, who
+/// corrected it and why, which is shown in place of the evidence's (empty) caption words.
+pub fn write_corrected(
+    out: &mut impl Write,
+    r: &Record,
+    color: bool,
+    corrections: &BTreeMap<String, String>,
+) -> io::Result<()> {
+    let head = match origin(r) {
+        Some(at) => format!("{at} ({})", r.id),
+        None => r.id.clone(),
     };
     writeln!(out, "{}", paint(&format!("── {head}"), "1", color))?;
     writeln!(out, "{}", r.caption.replace('\n', " "))?;
-    let mut line = |label: &str, value: String, field: &[&str]| -> io::Result<()> {
+    let mut line = |name: &str, value: String, field: &[&str]| -> io::Result<()> {
         if value.is_empty() {
             return Ok(());
         }
         let mut why = Vec::new();
-        for f in field {
-            for e in r.evidence.get(*f).into_iter().flatten() {
-                why.push(format!(
-                    "“{}” [{}]",
-                    snippet(&r.caption, e.start, e.end),
-                    e.rule
-                ));
+        // In the order of `field`; a correction of `date.iso` is evidence for the date line.
+        let keys = field.iter().flat_map(|f| {
+            r.evidence
+                .keys()
+                .filter(move |k| *k == f || k.strip_prefix(f).is_some_and(|t| t.starts_with('.')))
+        });
+        for f in keys {
+            for e in &r.evidence[f] {
+                let words = if e.rule == "correction" {
+                    corrections
+                        .get(f)
+                        .cloned()
+                        .unwrap_or_else(|| "corrected in the archive".into())
+                } else if e.start == e.end {
+                    match e.rule.strip_prefix("embedded.") {
+                        Some("gps_nearest") => {
+                            "the nearest populated place to the file's GPS position".into()
+                        }
+                        Some(what) => format!("the file's {} field", what.replace('_', " ")),
+                        None => "no caption words".into(),
+                    }
+                } else {
+                    format!("“{}”", snippet(&r.caption, e.start, e.end))
+                };
+                why.push(format!("{words} [{}]", e.rule));
             }
         }
-        writeln!(out, "  {:13} {}", paint(label, "36", color), value)?;
+        // Several fields drawn from one source say so once.
+        why.dedup();
+        writeln!(out, "  {} {}", label(name, "36", color), value)?;
         for w in why {
             writeln!(
                 out,
@@ -75,6 +130,10 @@ pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
     }
     let l = &r.location;
     let mut parts = Vec::new();
+    // A place named from the file's GPS position alone (`near X`) comes first.
+    if let Some(near) = l.text.as_deref().filter(|t| t.starts_with("near ")) {
+        parts.push(near.to_string());
+    }
     for (k, v) in [
         ("sublocation", &l.sublocation),
         ("city", &l.city),
@@ -95,6 +154,7 @@ pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
         "location",
         parts.join("  "),
         &[
+            "location.text",
             "location.sublocation",
             "location.city",
             "location.province",
@@ -176,7 +236,7 @@ pub fn write(out: &mut impl Write, r: &Record, color: bool) -> io::Result<()> {
         write_embedded(out, embedded, color)?;
     }
     for w in &r.warnings {
-        writeln!(out, "  {:13} {}", paint("warning", "33", color), w)?;
+        writeln!(out, "  {} {}", label("warning", "33", color), w)?;
     }
     writeln!(out)
 }
@@ -240,7 +300,7 @@ fn write_embedded(out: &mut impl Write, e: &serde_json::Value, color: bool) -> i
             .collect::<Vec<_>>()
             .join("  |  ");
         let label = if differ {
-            paint(&format!("{field:13}"), "33", color)
+            label(field, "33", color)
         } else {
             format!("{field:13}")
         };

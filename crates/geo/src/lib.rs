@@ -11,6 +11,7 @@
 
 mod blob;
 mod fold;
+mod import;
 
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -19,6 +20,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 pub use fold::{fold, loose_key};
+pub use import::build_overlay_from_file;
 
 use blob::{BlobBuilder, HEADER_LEN, MAGIC, RECORD_LEN, RawPlace, rec};
 
@@ -115,6 +117,9 @@ pub enum GeoError {
     /// The bytes are not an index blob of this version (wrong magic, truncated, corrupt).
     #[error("not a valid dateline gazetteer index: {0}")]
     BadIndex(String),
+    /// A `.zip` that cannot be read, or holds no single GeoNames place table.
+    #[error("{0}")]
+    Zip(String),
     /// The dump does not fit the index format (over 4 Gi places or 4 GiB of names).
     #[error("cannot build the index: {0}")]
     Build(String),
@@ -557,6 +562,35 @@ impl Gazetteer {
         }
     }
 
+    /// The populated place (feature class `P`) nearest to a position, within `max_km`, with
+    /// its distance in km: what a photo that carries only GPS coordinates can be said to be
+    /// near. A linear scan of the coordinates (a few milliseconds for the embedded data): it
+    /// runs once per photo, not per caption.
+    pub fn nearest_place(&self, lat: f64, lon: f64, max_km: f64) -> Option<(Place, f64)> {
+        // Compare in degrees first: a cheap bound that skips almost every row.
+        let max_lat = max_km / 111.0;
+        let mut best: Option<(f64, usize, u32)> = None;
+        for (k, idx) in self.indexes.iter().enumerate() {
+            for i in 0..idx.n as u32 {
+                let Some(r) = idx.record(i) else { continue };
+                if r[rec::FCLASS] != b'P' {
+                    continue;
+                }
+                let plat = f64::from(le_u32(r, rec::LAT) as i32) / 1e5;
+                if (plat - lat).abs() > max_lat {
+                    continue;
+                }
+                let plon = f64::from(le_u32(r, rec::LON) as i32) / 1e5;
+                let km = haversine_km(lat, lon, plat, plon);
+                if km <= max_km && best.is_none_or(|(b, _, _)| km < b) {
+                    best = Some((km, k, i));
+                }
+            }
+        }
+        let (km, k, i) = best?;
+        Some((self.indexes[k].place(i)?, km))
+    }
+
     /// A place by GeoNames id (overlays first).
     pub fn by_id(&self, geonames_id: u64) -> Option<Place> {
         let id = u32::try_from(geonames_id).ok()?;
@@ -639,6 +673,15 @@ impl Gazetteer {
             .ok()
             .map(|i| ADMIN1[i].to_admin1())
     }
+}
+
+/// Great-circle distance in km.
+fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
+    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
+    let dp = (lat2 - lat1).to_radians();
+    let dl = (lon2 - lon1).to_radians();
+    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+    6371.0 * 2.0 * a.sqrt().asin()
 }
 
 // ---------------------------------------------------------------------------------------------
