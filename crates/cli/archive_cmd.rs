@@ -1097,51 +1097,32 @@ pub fn stats(cli: &Cli, args: &StatsArgs) -> Result<i32> {
         }
     };
     let store = open_reading(cli)?;
-    // Every matching record, a page at a time in a stable order (date, then insertion), with
-    // corrections applied: figures per group need the records, not just their counts.
+    // Every matching record, streamed with corrections applied (memory stays flat whatever the
+    // archive's size): figures per group need the records, not just their counts.
     let mut groups: std::collections::BTreeMap<Vec<String>, Group> = Default::default();
     let mut total = Group::default();
-    const PAGE: usize = 5_000;
-    let mut offset = 0;
-    loop {
-        let page = store.search(
-            &query,
-            &SearchOptions {
-                sort: Sort::DateAsc,
-                limit: PAGE,
-                offset,
-                loose_dates: args.loose_dates,
-                ranker: Ranker::Fts5,
-                ..SearchOptions::default()
-            },
-        )?;
-        for hit in &page.hits {
-            let r = &hit.record;
-            total.add(r);
-            // The cartesian product of the record's values along each dimension.
-            let mut keys: Vec<Vec<String>> = vec![Vec::new()];
-            for by in &args.by {
-                let values = by.values(r);
-                keys = keys
-                    .into_iter()
-                    .flat_map(|k| {
-                        values.iter().map(move |v| {
-                            let mut k = k.clone();
-                            k.push(v.clone());
-                            k
-                        })
+    store.scan(&query, args.loose_dates, &mut |r| {
+        total.add(&r);
+        // The cartesian product of the record's values along each dimension.
+        let mut keys: Vec<Vec<String>> = vec![Vec::new()];
+        for by in &args.by {
+            let values = by.values(&r);
+            keys = keys
+                .into_iter()
+                .flat_map(|k| {
+                    values.iter().map(move |v| {
+                        let mut k = k.clone();
+                        k.push(v.clone());
+                        k
                     })
-                    .collect();
-            }
-            for k in keys {
-                groups.entry(k).or_default().add(r);
-            }
+                })
+                .collect();
         }
-        offset += page.hits.len();
-        if page.hits.is_empty() || offset as u64 >= page.total {
-            break;
+        for k in keys {
+            groups.entry(k).or_default().add(&r);
         }
-    }
+        std::ops::ControlFlow::Continue(())
+    })?;
     // Largest groups first; ties in the order of their values.
     let mut rows: Vec<(Vec<String>, Group)> = groups.into_iter().collect();
     rows.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(&b.0)));
