@@ -251,14 +251,15 @@ const CAPTION_COLUMNS: &[&str] = &[
 const MAX_QUOTED_LINES: u64 = 100;
 
 /// Where a quoted field opens that never closes (or runs on for more than
-/// [`MAX_QUOTED_LINES`] lines, swallowing the records after it): the byte offset of the start
-/// of its line, its 1-based line, and how many lines it ran. The rules are those of RFC 4180
+/// [`MAX_QUOTED_LINES`] lines, swallowing the records after it): the byte offset where the
+/// record holding it starts, the byte offset of the quote, the quote's 1-based line, and how
+/// many lines it ran. The rules are those of RFC 4180
 /// and the csv crate: a quote opens a field only at the field's start, and `""` inside is a
 /// quote.
-fn runaway_quote(bytes: &[u8]) -> Option<(usize, u64, u64)> {
+fn runaway_quote(bytes: &[u8]) -> Option<(usize, usize, u64, u64)> {
     let (mut line, mut line_start) = (1u64, 0usize);
     let (mut in_quotes, mut field_start) = (false, true);
-    let (mut open_line, mut open_start) = (0u64, 0usize);
+    let (mut open_line, mut open_start, mut quote_at) = (0u64, 0usize, 0usize);
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -272,7 +273,7 @@ fn runaway_quote(bytes: &[u8]) -> Option<(usize, u64, u64)> {
                 b'\n' => {
                     line += 1;
                     if line - open_line > MAX_QUOTED_LINES {
-                        return Some((open_start, open_line, line - open_line));
+                        return Some((open_start, quote_at, open_line, line - open_line));
                     }
                 }
                 _ => {}
@@ -283,6 +284,7 @@ fn runaway_quote(bytes: &[u8]) -> Option<(usize, u64, u64)> {
                     in_quotes = true;
                     open_line = line;
                     open_start = line_start;
+                    quote_at = i;
                 }
                 b',' => field_start = true,
                 b'\n' => {
@@ -296,7 +298,7 @@ fn runaway_quote(bytes: &[u8]) -> Option<(usize, u64, u64)> {
         }
         i += 1;
     }
-    in_quotes.then_some((open_start, open_line, line - open_line + 1))
+    in_quotes.then_some((open_start, quote_at, open_line, line - open_line + 1))
 }
 
 fn read_csv(
@@ -305,7 +307,7 @@ fn read_csv(
     opts: &ReadOptions,
 ) -> Result<(Vec<CaptionInput>, Vec<InputError>), InputError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let Some((start, line, span)) = runaway_quote(bytes) else {
+    let Some((start, quote_at, line, span)) = runaway_quote(bytes) else {
         return read_csv_records(path, bytes, opts);
     };
     // The records before the runaway quote are read as usual; its line is reported and
@@ -333,10 +335,12 @@ fn read_csv(
     }
     let (mut caps, mut errors) = read_csv_records(path, &bytes[..start], opts)?;
     errors.push(error);
-    let next = bytes[start..]
+    // Reading goes on at the line after the one the quote opened on (the record may have
+    // started lines earlier, with a quoted field that did close).
+    let next = bytes[quote_at..]
         .iter()
         .position(|b| *b == b'\n')
-        .map_or(bytes.len(), |i| start + i + 1);
+        .map_or(bytes.len(), |i| quote_at + i + 1);
     if next < bytes.len() {
         let mut rest = bytes[..header_end].to_vec();
         if !rest.ends_with(b"\n") {
@@ -560,6 +564,22 @@ mod tests {
             "{}",
             errs[0].message
         );
+        // A runaway quote after a quoted field that spans lines: lines stay those of the file.
+        let (caps, errs) = read(
+            "x.csv",
+            b"d,caption\n\"8\n\ns\",\"\nfive,A caption\n",
+            &opts(Format::Csv),
+        )
+        .unwrap();
+        assert_eq!(errs[0].line, Some(4));
+        assert!(
+            caps.iter().all(|c| c.source.line.unwrap() <= 5),
+            "{:?}",
+            caps.iter().map(|c| c.source.line).collect::<Vec<_>>()
+        );
+        // Found by fuzzing (the readers target).
+        let (caps, _) = read("x.csv", b"d,caption,r\n\"8\n\ns\",\"", &opts(Format::Csv)).unwrap();
+        assert!(caps.iter().all(|c| c.source.line.unwrap() <= 4));
         // Quotes that close, even over a few lines and with "" inside, are fine.
         let ok = "caption\n\"A \"\"quoted\"\" word,\nover two lines\"\nnext\n";
         let (caps, errs) = read("x.csv", ok.as_bytes(), &opts(Format::Csv)).unwrap();
