@@ -1405,11 +1405,7 @@ impl Store for SqliteStore {
         }
         // A word of only punctuation or emoji can match nothing; it must not vanish and leave
         // a query that matches everything.
-        if query
-            .text
-            .iter()
-            .any(|c| !matches!(c, dateline_query::TextClause::Not { .. }) && !search::searchable(c))
-        {
+        if search::matches_nothing(query) {
             let facets = if opts.facets {
                 ["agency", "country", "type", "year"]
                     .iter()
@@ -1486,11 +1482,7 @@ impl Store for SqliteStore {
     }
 
     fn stats(&self, by: StatsBy, query: &Query, loose_dates: bool) -> Result<FacetCounts> {
-        if query
-            .text
-            .iter()
-            .any(|c| !matches!(c, dateline_query::TextClause::Not { .. }) && !search::searchable(c))
-        {
+        if search::matches_nothing(query) {
             return Ok(Vec::new());
         }
         self.stats_inner(by, query, loose_dates, false)

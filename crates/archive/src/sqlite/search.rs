@@ -52,8 +52,16 @@ fn fts_tokens(text: &str) -> Option<String> {
     (!tokens.is_empty()).then(|| fts_string(&tokens.join(" ")))
 }
 
+/// True when some positive clause of `q` has nothing to search for (only punctuation or
+/// emoji): such a query matches nothing, whichever engine answers.
+pub fn matches_nothing(q: &Query) -> bool {
+    q.text
+        .iter()
+        .any(|c| !matches!(c, TextClause::Not { .. }) && !searchable(c))
+}
+
 /// True when a positive clause has something to search for (a letter or digit).
-pub fn searchable(c: &TextClause) -> bool {
+fn searchable(c: &TextClause) -> bool {
     match c {
         TextClause::Word { word, .. } => !crate::ranked::tokens_of(word).is_empty(),
         TextClause::Prefix { stem, .. } => !crate::ranked::tokens_of(stem).is_empty(),
