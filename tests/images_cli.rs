@@ -134,10 +134,10 @@ fn photos_are_ingested_with_their_file_as_provenance() {
     };
     let first = run(&["ingest", "tests/fixtures/images"]);
     let err = String::from_utf8_lossy(&first.stderr);
-    assert!(err.contains("total: 32 new, 12 unchanged"), "{err}");
+    assert!(err.contains("total: 42 new, 12 unchanged"), "{err}");
     let again = run(&["ingest", "tests/fixtures/images"]);
     let err = String::from_utf8_lossy(&again.stderr);
-    assert!(err.contains("total: 0 new, 44 unchanged"), "{err}");
+    assert!(err.contains("total: 0 new, 54 unchanged"), "{err}");
     // The same caption in six copies of one photo: one record, six provenances.
     let hits = run(&["search", "Straits Magellan", "--json"]);
     let hit: Value = serde_json::from_str(
@@ -164,6 +164,70 @@ fn photos_are_ingested_with_their_file_as_provenance() {
         shown["record"]["embedded"]["iptc"]["city"],
         "Straits of Magellan"
     );
+}
+
+#[test]
+fn a_photo_without_caption_but_with_creator_place_or_gps_is_a_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("a.sqlite");
+    let archive = archive.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = dateline()
+            .args(["--archive", archive])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    // GPS only: placed near the nearest town, dated by the file.
+    let gps = "tests/fixtures/images/exifsamples__Kodak_CX7530.jpg";
+    // Creator and place only.
+    let desk = "tests/fixtures/images/mde__Issue 16.tif";
+    let out = run(&["extract", gps, desk]);
+    let recs = records(&out);
+    assert_eq!(recs.len(), 2);
+    let (g, d) = (&recs[0], &recs[1]);
+    for r in [g, d] {
+        assert_eq!(r["caption"], "");
+        let w = r["warnings"].to_string();
+        assert!(w.contains("the photo has no caption"), "{w}");
+    }
+    assert_ne!(g["id"], d["id"], "each photo its own record");
+    assert_eq!(g["location"]["country"], "KE");
+    assert_eq!(g["location"]["precision"], 1);
+    assert_eq!(g["date"]["iso"], "2005-08-13");
+    assert_eq!(d["credit"]["creators"][0], "Eric Piasecki Photography LLC");
+    assert_eq!(d["location"]["city"], "New York");
+    // A photo whose file says nothing of who or where stays out, and says why.
+    let bare = "tests/fixtures/images/exiftool__GIF.gif";
+    let out = dateline().args(["extract", bare]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no caption (description), creator, place or GPS"), "{err}");
+    assert!(records(&out).is_empty());
+
+    // In the archive: one record per file, found by place, clean under verify, kept by
+    // re-extraction with the same id, and not doubled by a second ingest.
+    run(&["ingest", gps, desk]);
+    let hits = run(&["search", "country:KE", "--json"]);
+    let hits = String::from_utf8_lossy(&hits.stdout).to_string();
+    assert!(hits.contains(g["id"].as_str().unwrap()), "{hits}");
+    let v = run(&["verify"]);
+    let v = String::from_utf8_lossy(&v.stderr).to_string();
+    assert!(v.contains("2 record(s)") && !v.contains("ALTERED"), "{v}");
+    run(&["reextract"]);
+    let shown = run(&["show", g["id"].as_str().unwrap(), "--json"]);
+    let shown: Value = serde_json::from_slice(&shown.stdout).unwrap();
+    assert_eq!(shown["record"]["location"]["country"], "KE");
+    let again = run(&["ingest", gps, desk]);
+    let again = String::from_utf8_lossy(&again.stderr).to_string();
+    assert!(again.contains("0 new, 2 unchanged"), "{again}");
+    let v = run(&["verify"]);
+    assert!(!String::from_utf8_lossy(&v.stderr).contains("ALTERED"));
 }
 
 #[test]

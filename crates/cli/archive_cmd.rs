@@ -1340,12 +1340,13 @@ pub fn reextract(cli: &Cli, args: &ReextractArgs) -> Result<i32> {
             })
             .collect();
         let mut records = extract_with(&engine, &caps, args.threads, &workers);
-        // A record's id is its caption's hash: re-extraction can change values, never ids.
+        // A record's id is its caption's hash (a captionless photo's, its file's): re-extraction
+        // can change values, never ids.
         debug_assert!(
             records
                 .iter()
                 .zip(&caps)
-                .all(|(r, c)| r.id == dateline_model::record_id(&c.text))
+                .all(|(r, c)| r.id == dateline_model::record_id_of(&c.text, &c.source))
         );
         for (new, old) in records.iter_mut().zip(&old) {
             if old.embedded.is_some() {

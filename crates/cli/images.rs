@@ -322,8 +322,36 @@ pub fn read(
             .map_or(String::new(), |w| format!(" ({w})"));
         return Err(format!("no IPTC, XMP or EXIF metadata found{why}"));
     }
-    let Some(text) = m.reconciled.description.clone() else {
-        return Err("the embedded metadata has no caption (description)".into());
+    let mut warnings = m.warnings.clone();
+    let (text, sha256) = match m.reconciled.description.clone() {
+        Some(text) if !dateline_model::is_captionless(&text) => (text, sha256),
+        _ => {
+            // A photo without a caption is still a photo of the archive when its file says who
+            // took it or where: the record holds what the file says, known by the file's hash.
+            let f = &m.reconciled;
+            let says = [
+                (!f.creator.is_empty()).then_some("creator"),
+                [&f.sublocation, &f.city, &f.province_state, &f.country, &f.country_code]
+                    .iter()
+                    .any(|v| v.as_deref().is_some_and(|v| !v.trim().is_empty()))
+                    .then_some("place"),
+                m.gps.is_some().then_some("GPS position"),
+            ];
+            let says: Vec<&str> = says.into_iter().flatten().collect();
+            if says.is_empty() {
+                return Err(
+                    "the embedded metadata has no caption (description), creator, place or GPS \
+                     position"
+                        .into(),
+                );
+            }
+            warnings.push(format!(
+                "the photo has no caption; the record holds what its metadata says ({})",
+                says.join(", ")
+            ));
+            let sha = sha256.unwrap_or_else(|| crate::sha256_hex(bytes));
+            (String::new(), Some(sha))
+        }
     };
     // The photo's own date lets "on Sunday" in its caption resolve.
     let reference_date = m
@@ -348,7 +376,7 @@ pub fn read(
         input,
         Embedded {
             block,
-            warnings: m.warnings,
+            warnings,
             date: m.reconciled.date_created.clone(),
             gps: m.gps,
             fields: m.reconciled.clone(),

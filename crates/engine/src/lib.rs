@@ -322,7 +322,7 @@ impl Engine {
         }
 
         Record {
-            id: dateline_model::record_id(full),
+            id: dateline_model::record_id_of(full, &input.source),
             input_id: input.input_id.clone(),
             source: input.source.clone(),
             caption: full.to_string(),

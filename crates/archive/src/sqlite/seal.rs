@@ -285,7 +285,27 @@ pub fn check_records(c: &Connection) -> Result<RecordsCheck> {
         let rowid: i64 = r.get(0)?;
         let id: String = r.get(1)?;
         let caption: String = r.get(2)?;
-        if dateline_model::record_id(&caption) != id {
+        if dateline_model::is_captionless(&caption) {
+            // A photo without a caption is known by the hash of a file it was read from.
+            let mut shas = c.prepare_cached(
+                "SELECT f.sha256 FROM provenance p JOIN source_files f ON f.rowid = p.file
+                 WHERE p.record = ? AND f.sha256 IS NOT NULL",
+            )?;
+            let known = shas
+                .query_map([rowid], |r| r.get::<_, String>(0))?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            if !known
+                .iter()
+                .any(|sha| dateline_model::photo_record_id(sha) == id)
+            {
+                out.problem(
+                    &id,
+                    "the record has no caption and its id is not the hash of a file it was read \
+                     from"
+                        .into(),
+                );
+            }
+        } else if dateline_model::record_id(&caption) != id {
             out.problem(&id, "the id is not the hash of the caption".into());
         }
         let blob: Vec<u8> = r.get(3)?;
