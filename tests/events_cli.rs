@@ -136,3 +136,86 @@ fn a_correction_regroups_and_survives_reextraction() {
         "re-extraction keeps the correction, so the grouping"
     );
 }
+
+#[test]
+fn the_cache_catches_up_with_changes_and_matches_a_rebuild() {
+    let env = Env::new();
+    let ids = |v: &[Value]| {
+        let mut out: Vec<(String, Vec<String>)> = v
+            .iter()
+            .map(|i| (i["id"].as_str().unwrap().to_string(), records(i)))
+            .collect();
+        out.sort();
+        out
+    };
+    let caught_up = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_dateline"))
+            .current_dir(ROOT)
+            .env("DATELINE_DATA_DIR", env.dir.path().join("data"))
+            .env("DATELINE_ARCHIVE", env.dir.path().join("a.sqlite"))
+            .env("RUST_LOG", "info")
+            .args(["events", "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let v: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (v, String::from_utf8_lossy(&out.stderr).to_string())
+    };
+    env.events(&[]); // writes the cache
+    assert!(env.dir.path().join("a.sqlite.incidents.json.gz").exists());
+
+    // A second photo of the Idlib scene, in a file of its own: only it is read again.
+    let more = env.dir.path().join("more.txt");
+    let idlib = "Children look at a damaged building in Idlib, Syria, March 3, 2015. \
+                 (Photo by Omar Haj Kadour/AFP)";
+    std::fs::write(&more, format!("{idlib}\n")).unwrap();
+    env.ok(&["ingest", more.to_str().unwrap()]);
+    let (cached, log) = caught_up(&[]);
+    assert!(log.contains("1 changed and 0 superseded record(s) read"), "{log}");
+    assert_eq!(ids(&cached), ids(&env.events(&["--rebuild"])));
+    assert!(cached.iter().any(|i| records(i).len() == 2 && i["reason"].to_string().contains("Idlib")));
+
+    // A correction, then an edit of the file that supersedes its record.
+    let strike = records(&cached[0]);
+    env.ok(&["correct", &strike[1], "event.type=protest"]);
+    std::fs::write(
+        &more,
+        "Fans cheer during a football match in Madrid, Spain, on November 25, 2016.\n",
+    )
+    .unwrap();
+    env.ok(&["ingest", more.to_str().unwrap()]);
+    let (cached, log) = caught_up(&[]);
+    assert!(log.contains("superseded record(s) read"), "{log}");
+    assert_eq!(ids(&cached), ids(&env.events(&["--rebuild"])));
+    assert!(
+        cached.iter().all(|i| !records(i).contains(&dateline_id(idlib))),
+        "a superseded record is in no incident"
+    );
+    // Nothing changed: the cached grouping is used as it is.
+    let (again, log) = caught_up(&[]);
+    assert!(!log.contains("read since the cache"), "{log}");
+    assert_eq!(ids(&again), ids(&cached));
+}
+
+fn dateline_id(caption: &str) -> String {
+    dateline_model::record_id(caption)
+}
+
+/// `dateline bench incidents` keeps working on a small run, and its update check holds: the
+/// grouping brought up to date after a change equals grouping everything again.
+#[test]
+fn bench_incidents_runs_small_and_its_update_is_exact() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dateline"))
+        .args(["bench", "incidents", "--n", "5000", "--sample", "200"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["records"], 5000);
+    assert_eq!(v["changed_records"], 100);
+    assert_eq!(v["regroup_equals_group_again"], true, "{v}");
+}

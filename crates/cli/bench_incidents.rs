@@ -10,10 +10,13 @@
 //! - a linear-scan baseline: one pass over the records doing a pair test against the previous
 //!   record (what touching every record once costs), and the ratio of grouping to it;
 //! - the all-pairs comparison a quadratic grouping would do, timed on a sample and extrapolated;
-//! - B-cubed precision and recall against the planted incidents.
+//! - B-cubed precision and recall against the planted incidents;
+//! - keeping the grouping up to date: `regroup` after 100 records changed (a day later, so
+//!   they leave their incidents and may join others), against grouping everything again, and
+//!   whether both give the same incidents.
 
 use anyhow::Result;
-use dateline_incident::{Photo, PlaceLevel, Rules, bcubed, group, pair_ok};
+use dateline_incident::{Photo, PlaceLevel, Rules, bcubed, group, pair_ok, regroup};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -263,6 +266,22 @@ pub fn run(args: &IncidentBenchArgs) -> Result<i32> {
     std::hint::black_box(pairs);
     let all_pairs_est_s = sample_s * (args.n as f64 / s as f64).powi(2);
 
+    // An update: 100 records, spread over the archive, move a day later.
+    let mut moved = all.clone();
+    let mut changed = std::collections::HashSet::new();
+    let step = (moved.len() / 100).max(1);
+    for p in moved.iter_mut().step_by(step).take(100) {
+        p.days = p.days.map(|(a, b)| (a + 1, b + 1));
+        changed.insert(p.id.clone());
+    }
+    let t = Instant::now();
+    let updated = regroup(incidents.clone(), moved.clone(), &changed, &rules);
+    let regroup_s = secs(t);
+    let t = Instant::now();
+    let again = group(moved, &rules);
+    let group_again_s = secs(t);
+    let regroup_exact = updated == again;
+
     let predicted: BTreeMap<String, String> = incidents
         .iter()
         .flat_map(|i| i.records.iter().map(move |r| (r.clone(), i.id.clone())))
@@ -285,6 +304,11 @@ pub fn run(args: &IncidentBenchArgs) -> Result<i32> {
         "all_pairs_estimated_s": all_pairs_est_s,
         "all_pairs_vs_group": all_pairs_est_s / group_s,
         "bcubed_planted": {"p": p, "r": r, "f1": f},
+        "changed_records": changed.len(),
+        "regroup_s": regroup_s,
+        "group_again_s": group_again_s,
+        "regroup_vs_group_again": regroup_s / group_again_s,
+        "regroup_equals_group_again": regroup_exact,
         "max_rss_kb": crate::max_rss_kb(),
     });
     println!("{result}");

@@ -3,11 +3,12 @@
 //!
 //! Incidents are derived data. They are computed from every live record with its corrections
 //! applied, deterministically (same records → same incidents and ids), and kept in a cache
-//! file beside the archive (`ARCHIVE.incidents.json.gz`) stamped with the hash of the last
-//! audit-log entry: every ingest, correction and re-extraction appends an entry, so the next
-//! `events` after one of them recomputes, and a correction can never be lost to a stale
-//! grouping. `--rebuild` ignores the cache. The cache is a convenience: deleting it loses
-//! nothing, and an archive opened read-only simply recomputes each time.
+//! file beside the archive (`ARCHIVE.incidents.json.gz`) with the photos they were made of and
+//! the position in the archive's change log. Every ingest, correction, supersession and
+//! re-extraction adds to that log, so the next `events` reads just the records changed since
+//! and groups again; a correction can never be lost to a stale grouping. `--rebuild` ignores
+//! the cache. The cache is a convenience: deleting it loses nothing, and an archive opened
+//! read-only simply recomputes each time.
 
 use crate::Cli;
 use crate::export_out::progress;
@@ -51,9 +52,20 @@ pub struct ShowEventArgs {
     pub store: crate::opts::StoreOpts,
 }
 
+/// The incident cache: the grouping, the photos it was made of, and where in the archive's
+/// change log they stand.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Cache {
-    stamp: String,
+    /// The grouping rules' version: other rules, other incidents.
+    algorithm: String,
+    /// The archive's identity: a cache beside a copy of another archive is not used.
+    archive: String,
+    /// Position in the change log the photos reflect.
+    seq: i64,
+    /// The audit entry that was the head when the cache was written, `(seq, hash)`: an
+    /// archive restored from a backup no longer has it, and the cache is not used.
+    audit: Option<(i64, String)>,
+    photos: Vec<Photo>,
     incidents: Vec<Incident>,
 }
 
@@ -63,21 +75,10 @@ fn cache_path(store: &SqliteStore) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// The archive's state as far as incidents care: the grouping rules' version and the last
-/// audit entry's hash.
-fn stamp(store: &SqliteStore) -> Result<String> {
-    let log = store.log()?;
-    Ok(format!(
-        "{} {}",
-        dateline_incident::ALGORITHM,
-        log.last()
-            .map(|e| format!("{}:{}", e.seq, e.hash))
-            .unwrap_or_default()
-    ))
-}
-
-/// Groups every live record of the archive.
-pub fn compute(store: &dyn Store) -> Result<Vec<Incident>> {
+/// The photos of every live record, and the change-log position they reflect (read before
+/// the scan: a change made during it is applied again next time, which is harmless).
+fn read_photos(store: &dyn Store) -> Result<(i64, Vec<Photo>)> {
+    let seq = store.changes_since(i64::MAX)?.map_or(0, |c| c.seq);
     let q = dateline_query::Query::default();
     let bar = progress(store.count_matching(&q, false)?, "reading records");
     let mut photos = Vec::new();
@@ -87,26 +88,102 @@ pub fn compute(store: &dyn Store) -> Result<Vec<Incident>> {
         ControlFlow::Continue(())
     })?;
     bar.finish_and_clear();
-    Ok(dateline_incident::group(photos, &Rules::default()))
+    Ok((seq, photos))
 }
 
-/// The archive's incidents, from the cache when it is current.
+/// The cached photos brought up to date with the change log: only the records changed since
+/// the cache was written are read. `None` when the cache cannot be trusted for this archive.
+fn caught_up(store: &SqliteStore, cache: &mut Cache) -> Result<Option<HashSet<String>>> {
+    if cache.algorithm != dateline_incident::ALGORITHM || cache.archive != store.archive_id()? {
+        return Ok(None);
+    }
+    if let Some((seq, hash)) = &cache.audit {
+        let log = store.log()?;
+        if !log.iter().any(|e| e.seq == *seq && &e.hash == hash) {
+            return Ok(None);
+        }
+    }
+    let Some(ch) = store.changes_since(cache.seq)? else {
+        return Ok(None);
+    };
+    if ch.seq < cache.seq {
+        return Ok(None);
+    }
+    cache.seq = ch.seq;
+    let changed: HashSet<String> = ch
+        .live
+        .iter()
+        .map(|r| r.id.clone())
+        .chain(ch.gone.iter().cloned())
+        .collect();
+    if changed.is_empty() {
+        return Ok(Some(changed));
+    }
+    let mut by_id: std::collections::HashMap<String, Photo> = std::mem::take(&mut cache.photos)
+        .into_iter()
+        .map(|p| (p.id.clone(), p))
+        .collect();
+    for id in &ch.gone {
+        by_id.remove(id);
+    }
+    for r in &ch.live {
+        by_id.insert(r.id.clone(), Photo::of(r));
+    }
+    cache.photos = by_id.into_values().collect();
+    tracing::info!(
+        "incidents: {} changed and {} superseded record(s) read since the cache; regrouping what they reach",
+        ch.live.len(),
+        ch.gone.len()
+    );
+    Ok(Some(changed))
+}
+
+/// The archive's incidents. A cache beside the archive keeps the grouping and the photos it
+/// was made of; after a change only the changed records are read again (the change log says
+/// which), and only the incidents they can reach are grouped again
+/// (`dateline_incident::regroup`, exact by construction): the same incidents and ids as
+/// `--rebuild`, which reads and groups every record.
 pub fn incidents(store: &SqliteStore, rebuild: bool) -> Result<Vec<Incident>> {
     let path = cache_path(store);
-    let now = stamp(store)?;
+    let audit = store.head()?;
+    let mut cache = None;
     if !rebuild && let Ok(f) = std::fs::File::open(&path) {
         let reader = io::BufReader::new(flate2::read::GzDecoder::new(f));
         match serde_json::from_reader::<_, Cache>(reader) {
-            Ok(c) if c.stamp == now => return Ok(c.incidents),
-            Ok(_) => {}
+            Ok(mut c) => match caught_up(store, &mut c)? {
+                Some(changed) if changed.is_empty() && c.audit == audit => return Ok(c.incidents),
+                Some(changed) => {
+                    if !changed.is_empty() {
+                        let old = std::mem::take(&mut c.incidents);
+                        c.incidents = dateline_incident::regroup(
+                            old,
+                            c.photos.clone(),
+                            &changed,
+                            &Rules::default(),
+                        );
+                    }
+                    cache = Some(c);
+                }
+                None => {}
+            },
             Err(e) => tracing::warn!("ignoring the incident cache {}: {e}", path.display()),
         }
     }
-    let list = compute(store)?;
-    let cache = Cache {
-        stamp: now,
-        incidents: list,
+    let mut cache = match cache {
+        Some(c) => c,
+        None => {
+            let (seq, photos) = read_photos(store)?;
+            Cache {
+                algorithm: dateline_incident::ALGORITHM.to_string(),
+                archive: store.archive_id()?,
+                seq,
+                audit: None,
+                incidents: dateline_incident::group(photos.clone(), &Rules::default()),
+                photos,
+            }
+        }
     };
+    cache.audit = audit;
     if let Err(e) = write_cache(&path, &cache) {
         tracing::debug!("incident cache not written: {e:#}");
     }

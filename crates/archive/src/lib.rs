@@ -414,4 +414,23 @@ pub trait Store: Send + Sync {
     ) -> Result<u64>;
     /// Number of live records matching `query` (what [`Store::scan`] will hand over).
     fn count_matching(&self, query: &Query, loose_dates: bool) -> Result<u64>;
+    /// What changed after position `after` of the archive's change log, for derived data kept
+    /// outside the archive (the incident cache) to catch up without reading every record.
+    /// `None` when the backend keeps no change log: the caller recomputes from a scan. Pass
+    /// `i64::MAX` for the current position alone.
+    fn changes_since(&self, after: i64) -> Result<Option<Changes>> {
+        let _ = after;
+        Ok(None)
+    }
+}
+
+/// Records changed after a position of the change log (see [`Store::changes_since`]).
+#[derive(Debug, Clone, Default)]
+pub struct Changes {
+    /// The log's position these changes reach.
+    pub seq: i64,
+    /// Changed records that are live, corrections applied.
+    pub live: Vec<Record>,
+    /// Ids of changed records that are superseded now.
+    pub gone: Vec<String>,
 }

@@ -38,12 +38,20 @@
 //! with records of the same or neighbouring days and cells, so the work is linear in the number
 //! of records for a bounded number of photos per place and day.
 //!
+//! # After a change
+//! [`regroup`] brings a grouping up to date after records were added, changed or removed
+//! without grouping every record again, and gives exactly what [`group`] would (see its
+//! documentation for why).
+//!
 //! # Stable ids
 //! An incident's id is `ev-` and the first 16 hex digits of SHA-256 over its sorted record ids:
 //! the same records give the same id, whatever the order they were read in, and grouping itself
 //! is deterministic (records are processed in id order).
 
 #![deny(missing_docs)]
+
+mod regroup;
+pub use regroup::regroup;
 
 use dateline_model::{DatePrecision, Record};
 use serde::{Deserialize, Serialize};
@@ -140,7 +148,7 @@ pub fn types_compatible(a: Option<&str>, b: Option<&str>) -> bool {
 }
 
 /// How specific a record's place is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PlaceLevel {
     /// A neighbourhood, camp, landmark or village part.
@@ -151,8 +159,9 @@ pub enum PlaceLevel {
     Region,
 }
 
-/// What grouping reads of a record: small, so a million of them fit in memory.
-#[derive(Debug, Clone)]
+/// What grouping reads of a record: small, so a million of them fit in memory (and in the
+/// incident cache, which keeps them so that a change re-reads only the records it touched).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Photo {
     /// Record id.
     pub id: String,
@@ -948,6 +957,12 @@ pub fn group(mut photos: Vec<Photo>, rules: &Rules) -> Vec<Incident> {
             describe(m.iter().map(|&i| &photos[i]).collect(), link_list)
         })
         .collect();
+    order(&mut out);
+    out
+}
+
+/// The order incidents are listed in: most photographed first, then the earliest, then by id.
+fn order(out: &mut [Incident]) {
     out.sort_by(|a, b| {
         b.records
             .len()
@@ -955,7 +970,6 @@ pub fn group(mut photos: Vec<Photo>, rules: &Rules) -> Vec<Incident> {
             .then_with(|| a.date_start.cmp(&b.date_start))
             .then_with(|| a.id.cmp(&b.id))
     });
-    out
 }
 
 fn list_words(items: &[String]) -> String {

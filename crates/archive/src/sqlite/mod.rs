@@ -1744,6 +1744,10 @@ impl Store for SqliteStore {
         self.count_matching_inner(query, loose_dates)
     }
 
+    fn changes_since(&self, after: i64) -> Result<Option<crate::Changes>> {
+        self.changes_after(after).map(Some)
+    }
+
     fn count(&self) -> Result<u64> {
         self.with_reader(|c| {
             Ok(c.query_row(

@@ -51,3 +51,39 @@ impl SqliteStore {
         })
     }
 }
+
+impl SqliteStore {
+    /// The records changed after `after` in the `changes` log, read in one transaction with the
+    /// log's position, so a caller that applies them and keeps the position misses nothing.
+    pub(crate) fn changes_after(&self, after: i64) -> Result<crate::Changes> {
+        self.with_reader(|c| {
+            let tx = c.unchecked_transaction()?;
+            let seq: i64 =
+                tx.query_row("SELECT coalesce(max(seq), 0) FROM changes", [], |r| r.get(0))?;
+            let mut out = crate::Changes {
+                seq,
+                ..Default::default()
+            };
+            if after >= seq {
+                return Ok(out);
+            }
+            let mut stmt = tx.prepare(
+                "SELECT r.id, r.superseded_by IS NOT NULL, coalesce(r.effective, r.extracted)
+                 FROM records r
+                 WHERE r.rowid IN (SELECT DISTINCT record FROM changes WHERE seq > ? AND seq <= ?)
+                 ORDER BY r.rowid",
+            )?;
+            let mut rows = stmt.query([after, seq])?;
+            while let Some(row) = rows.next()? {
+                let id: String = row.get(0)?;
+                if row.get::<_, bool>(1)? {
+                    out.gone.push(id);
+                } else {
+                    let blob: Vec<u8> = row.get(2)?;
+                    out.live.push(rows::decode(&blob)?);
+                }
+            }
+            Ok(out)
+        })
+    }
+}
