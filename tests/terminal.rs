@@ -209,3 +209,36 @@ fn show_lines_up_and_library_warnings_follow_the_colour_choice() {
     assert_eq!(strip_colour(&tty), piped(&args, &env));
     assert!(Path::new(archive).exists());
 }
+
+#[test]
+fn an_export_shows_its_progress_on_a_terminal_and_not_in_a_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("a.sqlite");
+    let archive = archive.to_str().unwrap();
+    let corpus = dir.path().join("c.jsonl");
+    let corpus = corpus.to_str().unwrap();
+    piped(&["bench", "corpus", "--n", "300", "--out", corpus], &[]);
+    piped(&["ingest", "--archive", archive, corpus], &[]);
+    let out = dir.path().join("out.csv");
+    let out = out.to_str().unwrap();
+    let Some(seen) = on_terminal(
+        &["export", "csv", "--archive", archive, "--out", out],
+        &[],
+    ) else {
+        return;
+    };
+    assert!(seen.contains("csv [") && seen.contains("/300"), "a bar: {seen:?}");
+    // The bar is cleared at the end, leaving the summary.
+    assert!(seen.ends_with("300 record(s) written as CSV\n"), "{seen:?}");
+    // Piped, the same export writes no bar at all.
+    let mut cmd = Command::new(BIN);
+    let piped_run = cmd
+        .args(["export", "csv", "--archive", archive, "--out", out, "--force"])
+        .env("DATELINE_DATA_DIR", no_data_dir())
+        .output()
+        .unwrap();
+    assert!(piped_run.status.success());
+    let err = String::from_utf8_lossy(&piped_run.stderr);
+    assert!(!err.contains("/300") && !err.contains('\r'), "{err}");
+    assert_eq!(std::fs::read_to_string(out).unwrap().lines().count(), 301);
+}
