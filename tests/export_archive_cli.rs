@@ -405,6 +405,27 @@ fn ogrinfo_reads_geojson_geopackage_and_kml_with_the_archive_values() {
         let summary = ogrinfo(&["-ro", "-al", "-so", p]);
         assert_eq!(feature_count(&summary), with.len(), "{p}:\n{summary}");
     }
+    // The GeoPackage carries its R-tree spatial index, and a window query through it finds
+    // exactly the records inside the window.
+    let g = gpkg.to_str().unwrap();
+    let has = ogrinfo(&["-ro", g, "-sql", "SELECT HasSpatialIndex('photos', 'geom')"]);
+    assert!(has.contains("= 1"), "{has}");
+    let (w, s, e, n) = (30.0, 25.0, 50.0, 40.0);
+    let inside = with
+        .iter()
+        .filter(|r| {
+            let (lon, lat) = (
+                r["location"]["lon"].as_f64().unwrap(),
+                r["location"]["lat"].as_f64().unwrap(),
+            );
+            (w..=e).contains(&lon) && (s..=n).contains(&lat)
+        })
+        .count();
+    assert!(inside > 0);
+    let spat = ogrinfo(&[
+        "-ro", "-so", "-spat", "30", "25", "50", "40", g, "photos",
+    ]);
+    assert_eq!(feature_count(&spat), inside, "{spat}");
     // A sample of records, the corrected one among them: their attributes as GDAL reads them.
     let mut sample: Vec<&Value> = with.iter().step_by(7).copied().collect();
     if let Some(c) = with.iter().find(|r| r["id"] == corrected.as_str()) {

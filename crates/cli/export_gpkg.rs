@@ -111,6 +111,13 @@ impl GpkgWriter {
              INSERT INTO gpkg_contents (table_name, data_type, identifier, description, srs_id)
                 VALUES ('{LAYER}', 'features', '{LAYER}', 'dateline records with coordinates', 4326);
              INSERT INTO gpkg_geometry_columns VALUES ('{LAYER}', 'geom', 'POINT', 4326, 0, 0);
+             CREATE TABLE gpkg_extensions (
+                table_name TEXT, column_name TEXT, extension_name TEXT NOT NULL,
+                definition TEXT NOT NULL, scope TEXT NOT NULL,
+                CONSTRAINT ge_tce UNIQUE (table_name, column_name, extension_name));
+             INSERT INTO gpkg_extensions VALUES ('{LAYER}', 'geom', 'gpkg_rtree_index',
+                'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');
+             CREATE VIRTUAL TABLE rtree_{LAYER}_geom USING rtree(id, minx, maxx, miny, maxy);
              BEGIN;",
             columns.join(", ")
         ))?;
@@ -139,6 +146,13 @@ impl GpkgWriter {
         self.conn
             .prepare_cached(&self.insert_sql)?
             .execute(params_from_iter(values))?;
+        // The spatial index, filled as the rows go in; its triggers come at the end.
+        let fid = self.conn.last_insert_rowid();
+        self.conn
+            .prepare_cached(&format!(
+                "INSERT INTO rtree_{LAYER}_geom VALUES (?, ?, ?, ?, ?)"
+            ))?
+            .execute(rusqlite::params![fid, lon, lon, lat, lat])?;
         self.extent = Some(match self.extent {
             None => (lon, lat, lon, lat),
             Some((a, b, c, d)) => (a.min(lon), b.min(lat), c.max(lon), d.max(lat)),
@@ -155,12 +169,43 @@ impl GpkgWriter {
                 rusqlite::params![a, b, c, d, LAYER],
             )?;
         }
+        self.conn.execute_batch(&rtree_triggers())?;
         self.conn.execute_batch("COMMIT;")?;
         self.conn
             .close()
             .map_err(|(_, e)| anyhow::anyhow!("closing the GeoPackage: {e}"))?;
         Ok((self.written, self.without_point))
     }
+}
+
+/// The triggers of the GeoPackage R-tree extension (OGC 12-128r15, annex F.3), so a client
+/// that edits the layer (QGIS, GDAL, which provide the `ST_` functions) keeps the index right.
+fn rtree_triggers() -> String {
+    let (t, c, i) = (LAYER, "geom", "fid");
+    let r = format!("rtree_{t}_{c}");
+    let row = format!(
+        "(NEW.{i}, ST_MinX(NEW.{c}), ST_MaxX(NEW.{c}), ST_MinY(NEW.{c}), ST_MaxY(NEW.{c}))"
+    );
+    format!(
+        "CREATE TRIGGER {r}_insert AFTER INSERT ON \"{t}\"
+           WHEN (NEW.{c} NOT NULL AND NOT ST_IsEmpty(NEW.{c}))
+         BEGIN INSERT OR REPLACE INTO {r} VALUES {row}; END;
+         CREATE TRIGGER {r}_update1 AFTER UPDATE OF {c} ON \"{t}\"
+           WHEN OLD.{i} = NEW.{i} AND (NEW.{c} NOTNULL AND NOT ST_IsEmpty(NEW.{c}))
+         BEGIN INSERT OR REPLACE INTO {r} VALUES {row}; END;
+         CREATE TRIGGER {r}_update2 AFTER UPDATE OF {c} ON \"{t}\"
+           WHEN OLD.{i} = NEW.{i} AND (NEW.{c} ISNULL OR ST_IsEmpty(NEW.{c}))
+         BEGIN DELETE FROM {r} WHERE id = OLD.{i}; END;
+         CREATE TRIGGER {r}_update3 AFTER UPDATE ON \"{t}\"
+           WHEN OLD.{i} != NEW.{i} AND (NEW.{c} NOTNULL AND NOT ST_IsEmpty(NEW.{c}))
+         BEGIN DELETE FROM {r} WHERE id = OLD.{i}; INSERT OR REPLACE INTO {r} VALUES {row}; END;
+         CREATE TRIGGER {r}_update4 AFTER UPDATE ON \"{t}\"
+           WHEN OLD.{i} != NEW.{i} AND (NEW.{c} ISNULL OR ST_IsEmpty(NEW.{c}))
+         BEGIN DELETE FROM {r} WHERE id IN (OLD.{i}, NEW.{i}); END;
+         CREATE TRIGGER {r}_delete AFTER DELETE ON \"{t}\"
+           WHEN OLD.{c} NOT NULL
+         BEGIN DELETE FROM {r} WHERE id = OLD.{i}; END;"
+    )
 }
 
 #[cfg(test)]
