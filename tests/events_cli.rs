@@ -175,9 +175,16 @@ fn the_cache_catches_up_with_changes_and_matches_a_rebuild() {
     std::fs::write(&more, format!("{idlib}\n")).unwrap();
     env.ok(&["ingest", more.to_str().unwrap()]);
     let (cached, log) = caught_up(&[]);
-    assert!(log.contains("1 changed and 0 superseded record(s) read"), "{log}");
+    assert!(
+        log.contains("1 changed and 0 superseded record(s) read"),
+        "{log}"
+    );
     assert_eq!(ids(&cached), ids(&env.events(&["--rebuild"])));
-    assert!(cached.iter().any(|i| records(i).len() == 2 && i["reason"].to_string().contains("Idlib")));
+    assert!(
+        cached
+            .iter()
+            .any(|i| records(i).len() == 2 && i["reason"].to_string().contains("Idlib"))
+    );
 
     // A correction, then an edit of the file that supersedes its record.
     let strike = records(&cached[0]);
@@ -192,7 +199,9 @@ fn the_cache_catches_up_with_changes_and_matches_a_rebuild() {
     assert!(log.contains("superseded record(s) read"), "{log}");
     assert_eq!(ids(&cached), ids(&env.events(&["--rebuild"])));
     assert!(
-        cached.iter().all(|i| !records(i).contains(&dateline_id(idlib))),
+        cached
+            .iter()
+            .all(|i| !records(i).contains(&dateline_id(idlib))),
         "a superseded record is in no incident"
     );
     // Nothing changed: the cached grouping is used as it is.
@@ -213,7 +222,11 @@ fn bench_incidents_runs_small_and_its_update_is_exact() {
         .args(["bench", "incidents", "--n", "5000", "--sample", "200"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["records"], 5000);
     assert_eq!(v["changed_records"], 100);

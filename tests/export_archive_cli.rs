@@ -422,9 +422,7 @@ fn ogrinfo_reads_geojson_geopackage_and_kml_with_the_archive_values() {
         })
         .count();
     assert!(inside > 0);
-    let spat = ogrinfo(&[
-        "-ro", "-so", "-spat", "30", "25", "50", "40", g, "photos",
-    ]);
+    let spat = ogrinfo(&["-ro", "-so", "-spat", "30", "25", "50", "40", g, "photos"]);
     assert_eq!(feature_count(&spat), inside, "{spat}");
     // A sample of records, the corrected one among them: their attributes as GDAL reads them.
     let mut sample: Vec<&Value> = with.iter().step_by(7).copied().collect();

@@ -207,7 +207,10 @@ fn a_photo_without_caption_but_with_creator_place_or_gps_is_a_record() {
     let bare = "tests/fixtures/images/exiftool__GIF.gif";
     let out = dateline().args(["extract", bare]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no caption (description), creator, place or GPS"), "{err}");
+    assert!(
+        err.contains("no caption (description), creator, place or GPS"),
+        "{err}"
+    );
     assert!(records(&out).is_empty());
 
     // In the archive: one record per file, found by place, clean under verify, kept by

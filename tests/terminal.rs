@@ -221,19 +221,28 @@ fn an_export_shows_its_progress_on_a_terminal_and_not_in_a_pipe() {
     piped(&["ingest", "--archive", archive, corpus], &[]);
     let out = dir.path().join("out.csv");
     let out = out.to_str().unwrap();
-    let Some(seen) = on_terminal(
-        &["export", "csv", "--archive", archive, "--out", out],
-        &[],
-    ) else {
+    let Some(seen) = on_terminal(&["export", "csv", "--archive", archive, "--out", out], &[])
+    else {
         return;
     };
-    assert!(seen.contains("csv [") && seen.contains("/300"), "a bar: {seen:?}");
+    assert!(
+        seen.contains("csv [") && seen.contains("/300"),
+        "a bar: {seen:?}"
+    );
     // The bar is cleared at the end, leaving the summary.
     assert!(seen.ends_with("300 record(s) written as CSV\n"), "{seen:?}");
     // Piped, the same export writes no bar at all.
     let mut cmd = Command::new(BIN);
     let piped_run = cmd
-        .args(["export", "csv", "--archive", archive, "--out", out, "--force"])
+        .args([
+            "export",
+            "csv",
+            "--archive",
+            archive,
+            "--out",
+            out,
+            "--force",
+        ])
         .env("DATELINE_DATA_DIR", no_data_dir())
         .output()
         .unwrap();

@@ -331,10 +331,16 @@ pub fn read(
             let f = &m.reconciled;
             let says = [
                 (!f.creator.is_empty()).then_some("creator"),
-                [&f.sublocation, &f.city, &f.province_state, &f.country, &f.country_code]
-                    .iter()
-                    .any(|v| v.as_deref().is_some_and(|v| !v.trim().is_empty()))
-                    .then_some("place"),
+                [
+                    &f.sublocation,
+                    &f.city,
+                    &f.province_state,
+                    &f.country,
+                    &f.country_code,
+                ]
+                .iter()
+                .any(|v| v.as_deref().is_some_and(|v| !v.trim().is_empty()))
+                .then_some("place"),
                 m.gps.is_some().then_some("GPS position"),
             ];
             let says: Vec<&str> = says.into_iter().flatten().collect();

@@ -371,7 +371,7 @@ fn coordinates_survive_the_stored_record_to_the_last_bit() {
     // -116.85499999999999 reads back as -116.855 unless JSON floats round-trip exactly; the
     // filter columns would then differ from the stored record and verify would cry wolf.
     let (_d, s) = store();
-    let r = rec(A).at(36.448333333333334, -116.85499999999999).item();
+    let r = rec(A).at(36.45, -116.85499999999999).item();
     ingest(&s, "/data/a.txt", "1", &[r]);
     assert_eq!(problems(&s), Vec::<String>::new());
     let got = s.get(&record_id(A)).unwrap().extracted.location;

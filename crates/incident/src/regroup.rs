@@ -222,7 +222,10 @@ mod tests {
                 let d0 = 17_000 + day;
                 let (days, date_precision) = match dp {
                     0 => (None, None),
-                    1 => (Some((d0 - d0 % 30, d0 - d0 % 30 + 29)), Some(DatePrecision::Month)),
+                    1 => (
+                        Some((d0 - d0 % 30, d0 - d0 % 30 + 29)),
+                        Some(DatePrecision::Month),
+                    ),
                     2 => (Some((16_800, 17_164)), Some(DatePrecision::Year)),
                     _ => (Some((d0, d0)), Some(DatePrecision::Day)),
                 };
@@ -233,7 +236,10 @@ mod tests {
                     _ => Some(PlaceLevel::City),
                 };
                 let (lat, lon) = if far == 1 {
-                    (-16.5 + dlat, 179.9 + dlon - if dlon > 0.1 { 360.0 } else { 0.0 })
+                    (
+                        -16.5 + dlat,
+                        179.9 + dlon - if dlon > 0.1 { 360.0 } else { 0.0 },
+                    )
                 } else {
                     (36.2 + dlat, 37.1 + dlon)
                 };
@@ -346,7 +352,10 @@ mod tests {
         let got = regroup(old.clone(), now.clone(), &changed, &rules);
         assert_eq!(got, group(now, &rules));
         let ab = old.iter().find(|i| i.records.len() == 2).unwrap();
-        assert!(got.contains(ab), "the incident the change cannot reach is kept");
+        assert!(
+            got.contains(ab),
+            "the incident the change cannot reach is kept"
+        );
         assert!(got.iter().any(|i| i.records == ["c", "d"]));
     }
 }

@@ -316,7 +316,10 @@ mod tests {
         assert_ne!(a, record_id_of("", &src("ab13")));
         assert_ne!(a, record_id(""));
         // A caption decides the id whatever file it came from.
-        assert_eq!(record_id_of("A caption.", &src("ab12")), record_id("A caption."));
+        assert_eq!(
+            record_id_of("A caption.", &src("ab12")),
+            record_id("A caption.")
+        );
         assert_eq!(record_id_of("", &Source::default()), record_id(""));
     }
 

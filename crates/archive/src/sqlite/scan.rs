@@ -58,8 +58,9 @@ impl SqliteStore {
     pub(crate) fn changes_after(&self, after: i64) -> Result<crate::Changes> {
         self.with_reader(|c| {
             let tx = c.unchecked_transaction()?;
-            let seq: i64 =
-                tx.query_row("SELECT coalesce(max(seq), 0) FROM changes", [], |r| r.get(0))?;
+            let seq: i64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM changes", [], |r| {
+                r.get(0)
+            })?;
             let mut out = crate::Changes {
                 seq,
                 ..Default::default()
