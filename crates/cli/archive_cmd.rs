@@ -625,13 +625,18 @@ impl IngestJob<'_> {
 /// Parses a query, resolving country names to codes with the gazetteer. Errors point at the
 /// offending part of the query.
 pub(crate) fn parse_query(text: &str) -> Result<Query, String> {
-    let mut q = dateline_query::parse(text).map_err(|e| e.render(text))?;
+    parse_query_spanned(text).map_err(|e| e.render(text))
+}
+
+/// [`parse_query`] with the error's span kept, for callers that mark it themselves (the web
+/// interface).
+pub(crate) fn parse_query_spanned(text: &str) -> Result<Query, dateline_query::ParseError> {
+    let mut q = dateline_query::parse(text)?;
     if let Some(span) = q.text.iter().find_map(unsearchable) {
-        let err = dateline_query::ParseError {
+        return Err(dateline_query::ParseError {
             message: "nothing to search for here: words need a letter or a digit".into(),
             span,
-        };
-        return Err(err.render(text));
+        });
     }
     let gazetteer = dateline_geo::Gazetteer::embedded();
     for f in &mut q.filters {
@@ -650,13 +655,12 @@ pub(crate) fn parse_query(text: &str) -> Result<Query, String> {
                 match gazetteer.country_by_name(v) {
                     Some(c) => *v = c.code.to_string(),
                     None => {
-                        let err = dateline_query::ParseError {
+                        return Err(dateline_query::ParseError {
                             message: format!(
                                 "unknown country {v:?}; use an ISO code such as SY or a country name"
                             ),
                             span: *span,
-                        };
-                        return Err(err.render(text));
+                        });
                     }
                 }
             }
@@ -999,8 +1003,7 @@ pub fn correct(cli: &Cli, args: &CorrectArgs) -> Result<i32> {
             eprintln!("dateline: {e:?} is not FIELD=VALUE (e.g. location.city=Aleppo)");
             return Ok(2);
         };
-        let value = serde_json::from_str(value)
-            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+        let value = dateline_archive::typed_value(value);
         edits.push((field.trim().to_string(), value));
     }
     let store = open_existing(cli)?;

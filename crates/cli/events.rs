@@ -318,7 +318,7 @@ pub fn show_event(cli: &Cli, args: &ShowEventArgs) -> Result<i32> {
         inc.date_start.as_deref().unwrap_or("?"),
         inc.date_end.as_deref().unwrap_or("?"),
         inc.date_precision
-            .map_or("no", crate::export_rows::precision_word)
+            .map_or("no", dateline_export::precision_word)
     )?;
     let num = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
     if !inc.casualties.is_empty() {

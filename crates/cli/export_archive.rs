@@ -1,11 +1,11 @@
 //! `dateline export csv|geojson|gpkg|kml|jsonl`: any search of the archive, streamed record by
 //! record (memory does not grow with the archive), with the effective records (corrections
-//! applied). Glue between `Store::scan` and the writers of `export_rows.rs` / `export_gpkg.rs`.
+//! applied). Glue between `Store::scan` and the writers of `dateline-export` / `export_gpkg.rs`.
 
 use crate::Cli;
 use crate::export_out::{QueryExportArgs, Sink, for_each_record, open_query, persist, temp_beside};
-use crate::export_rows::{CsvWriter, GeoJsonWriter, KmlWriter};
 use anyhow::{Context, Result, bail};
+use dateline_export::{CsvWriter, GeoJsonWriter, KmlWriter};
 
 #[derive(clap::Args)]
 pub struct CsvArgs {
@@ -37,7 +37,7 @@ pub fn run(cli: &Cli, args: &QueryExportArgs, format: Format) -> Result<i32> {
     match format {
         Format::Csv { bom } => {
             let mut w = CsvWriter::new(sink.writer(), bom)?;
-            let n = for_each_record(&store, &q, args.loose_dates, "csv", |r| w.write(&r))?;
+            let n = for_each_record(&store, &q, args.loose_dates, "csv", |r| Ok(w.write(&r)?))?;
             w.finish()?;
             sink.finish()?;
             eprintln!("dateline: {n} record(s) written as CSV");
@@ -56,14 +56,20 @@ pub fn run(cli: &Cli, args: &QueryExportArgs, format: Format) -> Result<i32> {
         }
         Format::GeoJson => {
             let mut w = GeoJsonWriter::new(sink.writer())?;
-            for_each_record(&store, &q, args.loose_dates, "geojson", |r| w.write(&r))?;
+            for_each_record(
+                &store,
+                &q,
+                args.loose_dates,
+                "geojson",
+                |r| Ok(w.write(&r)?),
+            )?;
             let (written, without) = w.finish()?;
             sink.finish()?;
             say_without_point("GeoJSON", written, without);
         }
         Format::Kml => {
             let mut w = KmlWriter::new(sink.writer())?;
-            for_each_record(&store, &q, args.loose_dates, "kml", |r| w.write(&r))?;
+            for_each_record(&store, &q, args.loose_dates, "kml", |r| Ok(w.write(&r)?))?;
             let (written, without) = w.finish()?;
             sink.finish()?;
             say_without_point("KML", written, without);
@@ -80,7 +86,7 @@ pub fn gpkg(cli: &Cli, args: &QueryExportArgs) -> Result<i32> {
     let (store, q) = open_query(cli, &args.query)?;
     let tmp = temp_beside(target, args.force)?;
     let mut w = crate::export_gpkg::GpkgWriter::create(tmp.path())?;
-    for_each_record(&store, &q, args.loose_dates, "gpkg", |r| w.write(&r))?;
+    for_each_record(&store, &q, args.loose_dates, "gpkg", |r| Ok(w.write(&r)?))?;
     let (written, without) = w.finish()?;
     persist(tmp, target, args.force).with_context(|| format!("writing {}", target.display()))?;
     say_without_point("the GeoPackage", written, without);

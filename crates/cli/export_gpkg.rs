@@ -12,8 +12,8 @@
 //! Records without coordinates are left out (counted on stderr), as in the GeoJSON and KML
 //! exports. The columns are those of CSV, typed.
 
-use crate::export_rows::{COLUMNS, Kind, point};
 use anyhow::{Context, Result};
+use dateline_export::{COLUMNS, Kind, point};
 use dateline_model::Record;
 use rusqlite::{Connection, params_from_iter, types::Value as SqlValue};
 use serde_json::Value;

@@ -15,11 +15,11 @@ mod export_acled;
 mod export_archive;
 mod export_gpkg;
 mod export_out;
-mod export_rows;
 mod images;
 mod input;
 mod opts;
 mod pretty;
+mod serve;
 mod walk;
 
 use anyhow::{Context, Result, bail};
@@ -84,6 +84,7 @@ impl Cli {
             | Command::Verify(archive_cmd::VerifyArgs { store, .. })
             | Command::Events(events::EventsArgs { store, .. })
             | Command::ShowEvent(events::ShowEventArgs { store, .. })
+            | Command::Serve(serve::ServeArgs { store, .. })
             | Command::Export(export::ExportCommand::Csv(export_archive::CsvArgs {
                 common: export_out::QueryExportArgs { store, .. },
                 ..
@@ -149,6 +150,9 @@ enum Command {
     Events(events::EventsArgs),
     /// Show one incident: its photos, casualty figures per source, and why they were grouped.
     ShowEvent(events::ShowEventArgs),
+    /// The archive in a browser: search with facets, map, timeline, record pages, corrections
+    /// with a token, and a JSON API (http://127.0.0.1:8080 by default).
+    Serve(serve::ServeArgs),
     /// Benchmarks: extraction throughput, a synthetic corpus, the archive.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -400,6 +404,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Export(cmd) => export::run(&cli, cmd),
         Command::Events(args) => events::events(&cli, args),
         Command::ShowEvent(args) => events::show_event(&cli, args),
+        Command::Serve(args) => serve::serve(&cli, args),
     }
 }
 

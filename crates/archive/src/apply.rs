@@ -70,6 +70,18 @@ const FIELDS: &[(&str, Kind)] = &[
     ("casualties.source", Kind::Text),
 ];
 
+/// The field paths people may correct, in the contract's order (what a correction form offers).
+pub fn correctable_fields() -> impl Iterator<Item = &'static str> {
+    FIELDS.iter().map(|(f, _)| *f)
+}
+
+/// A value as a person types it (`dateline correct FIELD=VALUE`, a web form): JSON when it reads
+/// as JSON (`12`, `true`, `null`, `["a","b"]`, `[{"name":"X"}]`), else the text itself.
+/// [`check_edit`] then decides whether it fits the field.
+pub fn typed_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
+}
+
 fn bad(field: &str, message: impl Into<String>) -> CorrectionError {
     CorrectionError::BadValue {
         field: field.into(),

@@ -26,7 +26,9 @@ pub mod ranked;
 mod schema;
 mod sqlite;
 
-pub use apply::{CorrectionError, apply_corrections, check_edit, field_value};
+pub use apply::{
+    CorrectionError, apply_corrections, check_edit, correctable_fields, field_value, typed_value,
+};
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
 pub use sqlite::{
@@ -246,7 +248,7 @@ pub struct SearchOptions {
     pub loose_dates: bool,
     /// Include records superseded by an edited caption.
     pub include_superseded: bool,
-    /// Count results per agency, country, type and year.
+    /// Count results per agency, photographer, country, province, city, type, reported and year.
     pub facets: bool,
     /// Engine for relevance ranking.
     pub ranker: Ranker,
@@ -289,7 +291,8 @@ pub struct SearchResults {
     pub total: u64,
     /// The requested page.
     pub hits: Vec<Hit>,
-    /// Facet name (`agency`, `country`, `type`, `year`) to counts, when asked for.
+    /// Facet name (`agency`, `creator`, `country`, `province`, `city`, `type`, `reported`,
+    /// `year`) to counts, when asked for.
     pub facets: Vec<(String, FacetCounts)>,
 }
 
@@ -309,6 +312,8 @@ pub enum StatsBy {
     City,
     /// Event type.
     Type,
+    /// Whether the event is reported (hedged): `true` or `false`.
+    Reported,
     /// Year of the photo date.
     Year,
     /// Month of the photo date (`YYYY-MM`; year-precision dates count as `YYYY`).

@@ -71,6 +71,18 @@ pub struct EngineCounts {
     pub ranked: Option<(u64, u64)>,
 }
 
+/// The facets a search counts, by name, in the order they are returned.
+const FACETS: &[(&str, StatsBy)] = &[
+    ("agency", StatsBy::Agency),
+    ("creator", StatsBy::Creator),
+    ("country", StatsBy::Country),
+    ("province", StatsBy::Province),
+    ("city", StatsBy::City),
+    ("type", StatsBy::Type),
+    ("reported", StatsBy::Reported),
+    ("year", StatsBy::Year),
+];
+
 /// A record's rowid and, when ranked, its relevance score.
 type ScoredRow = (i64, Option<f32>);
 
@@ -768,12 +780,7 @@ impl SqliteStore {
 
     fn facets(&self, q: &Query, opts: &SearchOptions) -> Result<Vec<(String, FacetCounts)>> {
         let mut out = Vec::new();
-        for (name, by) in [
-            ("agency", StatsBy::Agency),
-            ("country", StatsBy::Country),
-            ("type", StatsBy::Type),
-            ("year", StatsBy::Year),
-        ] {
+        for &(name, by) in FACETS {
             let mut counts = self.stats_inner(by, q, opts.loose_dates, opts.include_superseded)?;
             counts.retain(|(v, _)| v != NONE);
             // Facets show the biggest groups first, years included.
@@ -798,6 +805,10 @@ impl SqliteStore {
             StatsBy::Province => ("min(records.province)", "records.province_key"),
             StatsBy::City => ("min(records.city)", "records.city_key"),
             StatsBy::Type => ("records.event_type", "records.event_type"),
+            StatsBy::Reported => (
+                "CASE records.reported WHEN 0 THEN 'false' ELSE 'true' END",
+                "records.reported",
+            ),
             StatsBy::Year => (
                 "substr(records.date_iso, 1, 4)",
                 "substr(records.date_iso, 1, 4)",
@@ -1407,9 +1418,9 @@ impl Store for SqliteStore {
         // a query that matches everything.
         if search::matches_nothing(query) {
             let facets = if opts.facets {
-                ["agency", "country", "type", "year"]
+                FACETS
                     .iter()
-                    .map(|f| (f.to_string(), Vec::new()))
+                    .map(|(f, _)| (f.to_string(), Vec::new()))
                     .collect()
             } else {
                 Vec::new()

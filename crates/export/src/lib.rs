@@ -1,5 +1,6 @@
-//! The flat columns of the tabular and map exports, and the CSV, GeoJSON, JSON Lines and KML
-//! writers (GeoPackage is in `export_gpkg.rs`).
+//! The flat columns of the tabular and map exports, and the CSV, GeoJSON and KML writers
+//! (GeoPackage is in the binary's `export_gpkg.rs`; the web interface's GeoJSON uses the writer
+//! here, so a feature looks the same whether it came from `dateline export` or `/api/geojson`).
 //!
 //! One table of columns ([`COLUMNS`]) serves CSV, GeoJSON properties, KML extended data and the
 //! GeoPackage attribute table, so a field has the same name and the same value in every format.
@@ -7,10 +8,26 @@
 //! The evidence spans and the photo's embedded metadata are in the JSON Lines export only (it is
 //! the contract, whole). docs/exports.md documents the columns for users.
 
-use anyhow::Result;
 use dateline_model::Record;
 use serde_json::Value;
 use std::io::Write;
+
+/// Why a writer stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The output could not be written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The CSV writer failed.
+    #[error(transparent)]
+    Csv(#[from] csv::Error),
+    /// A value could not be serialized.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// Result of the writers.
+pub type Result<T, E = ExportError> = std::result::Result<T, E>;
 
 /// A cell's type, for formats that declare them (GeoPackage).
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,117 @@
+//! `/timeline`: how many photos of the current search were taken per day, week or month (chosen
+//! from the span), stacked by event type; each bar narrows the search to its dates. Records
+//! dated only to a month or a year are drawn as such, never as if taken on the 1st.
+
+use crate::links::{self, Params, View};
+use crate::page::{self, Nav, frame};
+use crate::search_page::parse;
+use crate::{Failure, Shared, blocking};
+use axum::extract::{Query as UrlQuery, State};
+use axum::response::{IntoResponse, Response};
+use dateline_chart::{DatePrecision as ChartPrecision, TimelineItem, TimelineOptions};
+use dateline_model::DatePrecision;
+use maud::{Markup, PreEscaped, html};
+use std::ops::ControlFlow;
+
+/// What a scan of the result set gives the timeline.
+pub struct Dates {
+    pub items: Vec<TimelineItem>,
+    pub undated: u64,
+}
+
+fn item(iso: &str, precision: DatePrecision, category: Option<String>) -> Option<TimelineItem> {
+    let mut parts = iso.split('-').map(|p| p.parse::<i16>().ok());
+    let y = parts.next()??;
+    let m = parts.next().flatten().unwrap_or(1) as i8;
+    let d = parts.next().flatten().unwrap_or(1) as i8;
+    let start = jiff::civil::Date::new(y, m, d).ok()?;
+    Some(TimelineItem {
+        start,
+        precision: match precision {
+            DatePrecision::Day => ChartPrecision::Day,
+            DatePrecision::Month => ChartPrecision::Month,
+            DatePrecision::Year => ChartPrecision::Year,
+        },
+        category,
+    })
+}
+
+/// Reads the dates and types of every matching record.
+pub async fn dates(state: &Shared, view: &View) -> Result<Dates, Failure> {
+    let query = parse(state, &view.q)?;
+    blocking(state, move |s| {
+        let mut out = Dates {
+            items: Vec::new(),
+            undated: 0,
+        };
+        s.scan(&query, false, &mut |r| {
+            match r
+                .date
+                .as_ref()
+                .and_then(|d| item(&d.iso, d.precision, r.event.event_type.clone()))
+            {
+                Some(i) => out.items.push(i),
+                None => out.undated += 1,
+            }
+            ControlFlow::Continue(())
+        })?;
+        Ok(out)
+    })
+    .await
+}
+
+pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) -> Response {
+    let view = match View::from_params(&p, crate::MAX_PAGE_SIZE) {
+        Ok(v) => v,
+        Err(m) => return page::failure_page(&state, Failure::bad_request(m)),
+    };
+    let dates = match dates(&state, &view).await {
+        Ok(d) => d,
+        Err(f) => return page::failure_page(&state, f),
+    };
+    let query = parse(&state, &view.q).unwrap_or_default();
+    let q = view.q.clone();
+    // A bar of several days narrows the timeline; a single day opens its results.
+    let range_href = |from: jiff::civil::Date, to: jiff::civil::Date| {
+        let narrowed = links::with_date_range(&q, &query, &from.to_string(), &to.to_string());
+        links::query_href(if from == to { "/" } else { "/timeline" }, &narrowed)
+    };
+    let timeline = dateline_chart::timeline_svg(
+        &dates.items,
+        &TimelineOptions {
+            width: 960,
+            height: 320,
+            range_href: &range_href,
+            title: format!("Photos per period, {} dated records", dates.items.len()),
+        },
+    );
+    let title = if view.q.is_empty() {
+        "Timeline".to_string()
+    } else {
+        format!("{} — timeline", view.q)
+    };
+    frame(
+        &state,
+        &title,
+        Nav::Timeline,
+        &view.q,
+        body(&view, &dates, &timeline),
+    )
+    .into_response()
+}
+
+fn body(view: &View, dates: &Dates, t: &dateline_chart::Timeline) -> Markup {
+    html! {
+        h1 { "Timeline" }
+        (page::query_form("/timeline", &view.q, html! {}))
+        p.chart-note {
+            (dates.items.len()) " dated records"
+            @if dates.undated > 0 { "; " (dates.undated) " have no date and are not drawn" }
+            ". One bar per " (t.bucket.name()) "; choosing a bar narrows the search to it. "
+            a href=(links::query_href("/", &view.q)) { "Back to the results" }
+        }
+        figure.timeline {
+            (PreEscaped(t.svg.clone()))
+        }
+    }
+}
