@@ -1,6 +1,10 @@
 //! Writes sample charts to `/tmp/chart-*.svg` to look at: `cargo run -p dateline-chart --example render`.
 
-use dateline_chart::{BBox, MapOptions, MapPoint, Precision, map_svg};
+use dateline_chart::{
+    BBox, Category, DatePrecision, MapOptions, MapPoint, Precision, TimelineItem, TimelineOptions,
+    map_svg, timeline_svg,
+};
+use jiff::civil::{Date, date};
 
 fn point(id: &str, lat: f64, lon: f64, precision: Precision, label: &str) -> MapPoint {
     MapPoint {
@@ -76,6 +80,158 @@ fn main() {
     let m = map_svg(&pacific, &opts("Pacific"));
     write("pacific", &m.svg);
     println!("pacific: {:?}", m.extent);
+
+    timelines();
+}
+
+/// A fixed pseudo-random sequence (no randomness in the charts themselves).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, k: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % k
+    }
+}
+
+fn timelines() {
+    let range_href = |a: Date, b: Date| format!("/search?from={a}&to={b}");
+    let opts = |title: &str| TimelineOptions {
+        width: 900,
+        height: 260,
+        range_href: &range_href,
+        title: title.into(),
+    };
+    let mut rng = Lcg(7);
+    let cats = [
+        Category::AirStrike,
+        Category::AirStrike,
+        Category::Rescue,
+        Category::Shelling,
+        Category::Displacement,
+        Category::Funeral,
+        Category::Untyped,
+    ];
+    let mut items = Vec::new();
+    let start = date(2016, 11, 15);
+    for _ in 0..400 {
+        let d = start
+            .checked_add(jiff::Span::new().days(rng.next(38) as i64))
+            .unwrap();
+        items.push(TimelineItem {
+            date: d,
+            precision: DatePrecision::Day,
+            category: cats[rng.next(7) as usize],
+        });
+    }
+    for (m, k) in [(11, 9), (12, 4)] {
+        for _ in 0..k {
+            items.push(TimelineItem {
+                date: date(2016, m, 1),
+                precision: DatePrecision::Month,
+                category: Category::AirStrike,
+            });
+        }
+    }
+    items.push(TimelineItem {
+        date: date(2016, 1, 1),
+        precision: DatePrecision::Year,
+        category: Category::Other,
+    });
+    let t = timeline_svg(&items, &opts("Photos from Aleppo, Nov–Dec 2016"));
+    write("timeline-days", &t.svg);
+    println!(
+        "days: {:?}, {} bars, {} bands",
+        t.bucket,
+        t.bars.len(),
+        t.bands.len()
+    );
+
+    let mut items = Vec::new();
+    for _ in 0..3000 {
+        let d = date(2011, 3, 1)
+            .checked_add(jiff::Span::new().days(rng.next(3650) as i64))
+            .unwrap();
+        let precision = match rng.next(20) {
+            0 => DatePrecision::Month,
+            1 => DatePrecision::Year,
+            _ => DatePrecision::Day,
+        };
+        let category = Category::ALL[rng.next(16) as usize];
+        items.push(TimelineItem {
+            date: d,
+            precision,
+            category,
+        });
+    }
+    let t = timeline_svg(&items, &opts("Ten years"));
+    write("timeline-months", &t.svg);
+    println!(
+        "months: {:?}, {} bars, {} bands",
+        t.bucket,
+        t.bars.len(),
+        t.bands.len()
+    );
+
+    let mut items = Vec::new();
+    for _ in 0..500 {
+        let d = date(2019, 2, 1)
+            .checked_add(jiff::Span::new().days(rng.next(400) as i64))
+            .unwrap();
+        let precision = if rng.next(15) == 0 {
+            DatePrecision::Month
+        } else {
+            DatePrecision::Day
+        };
+        items.push(TimelineItem {
+            date: d,
+            precision,
+            category: cats[rng.next(7) as usize],
+        });
+    }
+    let t = timeline_svg(&items, &opts("A year"));
+    write("timeline-weeks", &t.svg);
+    println!(
+        "weeks: {:?}, {} bars, {} bands",
+        t.bucket,
+        t.bars.len(),
+        t.bands.len()
+    );
+
+    let mut items = Vec::new();
+    for _ in 0..800 {
+        let d = date(1936, 1, 1)
+            .checked_add(jiff::Span::new().days(rng.next(32000) as i64))
+            .unwrap();
+        let precision = [
+            DatePrecision::Day,
+            DatePrecision::Month,
+            DatePrecision::Year,
+        ][rng.next(3) as usize];
+        items.push(TimelineItem {
+            date: d,
+            precision,
+            category: Category::ALL[rng.next(16) as usize],
+        });
+    }
+    let t = timeline_svg(&items, &opts("Archive"));
+    write("timeline-years", &t.svg);
+    println!(
+        "years: {:?}, {} bars, {} bands",
+        t.bucket,
+        t.bars.len(),
+        t.bands.len()
+    );
+
+    let one = [TimelineItem {
+        date: date(2020, 8, 4),
+        precision: DatePrecision::Day,
+        category: Category::Explosion,
+    }];
+    write("timeline-one", &timeline_svg(&one, &opts("One")).svg);
+    write("timeline-empty", &timeline_svg(&[], &opts("None")).svg);
 }
 
 fn write(name: &str, svg: &str) {

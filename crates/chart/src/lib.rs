@@ -6,3 +6,8 @@ mod svg;
 mod world;
 
 pub use map::{BBox, Map, MapOptions, MapPoint, Precision, map_svg};
+mod timeline;
+pub use timeline::{
+    Band, Bar, Bucket, Category, DatePrecision, Timeline, TimelineItem, TimelineOptions,
+    timeline_svg,
+};

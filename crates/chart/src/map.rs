@@ -981,3 +981,437 @@ fn draw_legend(svg: &mut String, legend: &Legend, width: f64, top: f64) {
         n(row_y(row))
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(id: &str, lat: f64, lon: f64, precision: Precision, label: &str) -> MapPoint {
+        MapPoint {
+            id: id.into(),
+            lat,
+            lon,
+            precision,
+            label: label.into(),
+        }
+    }
+
+    fn draw(points: &[MapPoint]) -> Map {
+        let point_href = |id: &str| format!("/r/{id}");
+        let cluster_href =
+            |b: BBox| format!("/s?bbox={},{},{},{}", b.south, b.west, b.north, b.east);
+        let opts = MapOptions {
+            width: 800,
+            height: 500,
+            point_href: &point_href,
+            cluster_href: &cluster_href,
+            title: "Map".into(),
+        };
+        let map = map_svg(points, &opts);
+        roxmltree::Document::parse(&map.svg).expect("well-formed SVG");
+        map
+    }
+
+    /// The markers' `<a>` elements: (class, href, title).
+    fn markers(svg: &str) -> Vec<(String, String, String)> {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        doc.descendants()
+            .filter(|e| e.has_tag_name("a"))
+            .map(|a| {
+                let title = a
+                    .children()
+                    .find(|c| c.has_tag_name("title"))
+                    .and_then(|t| t.text())
+                    .unwrap_or("");
+                (
+                    a.attribute("class").unwrap_or("").to_owned(),
+                    a.attribute("href").unwrap_or("").to_owned(),
+                    title.to_owned(),
+                )
+            })
+            .collect()
+    }
+
+    fn country_titles(svg: &str) -> Vec<String> {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let g = doc
+            .descendants()
+            .find(|e| e.attribute("class") == Some("dl-countries"))
+            .unwrap();
+        g.children()
+            .filter_map(|p| {
+                p.children()
+                    .find(|c| c.has_tag_name("title"))
+                    .and_then(|t| t.text())
+            })
+            .map(str::to_owned)
+            .collect()
+    }
+
+    const ALEPPO: (f64, f64) = (36.2, 37.16);
+    const PARIS: (f64, f64) = (48.8566, 2.3522);
+
+    #[test]
+    fn a_point_in_aleppo_lies_inside_the_viewport_with_its_surroundings() {
+        let map = draw(&[pt("a", ALEPPO.0, ALEPPO.1, Precision::Exact, "Aleppo")]);
+        let valid = [&pt("a", ALEPPO.0, ALEPPO.1, Precision::Exact, "")];
+        let view = View::fit(&valid, 800.0, 500.0 - legend_layout(800.0).height);
+        let (x, y) = view.project(ALEPPO.1, ALEPPO.0);
+        assert!(
+            (0.0..800.0).contains(&x) && (0.0..view.h).contains(&y),
+            "{x} {y}"
+        );
+        // Centred, and at least MIN_SPAN wide around it.
+        assert!((x - 400.0).abs() < 1.0 && (y - view.h / 2.0).abs() < 1.0);
+        let e = map.extent;
+        assert!(
+            e.south < ALEPPO.0 - 1.5 && e.north > ALEPPO.0 + 1.5,
+            "{e:?}"
+        );
+        assert!(e.west < ALEPPO.1 - 1.5 && e.east > ALEPPO.1 + 1.5, "{e:?}");
+        assert!(e.north - e.south < 10.0, "zoomed in: {e:?}");
+        assert_eq!(
+            (map.shown, map.skipped, map.markers, map.clusters),
+            (1, 0, 1, 0)
+        );
+    }
+
+    #[test]
+    fn the_syria_view_draws_syria_and_its_neighbours_but_not_brazil() {
+        let map = draw(&[
+            pt("a", ALEPPO.0, ALEPPO.1, Precision::Exact, "Aleppo"),
+            pt("d", 33.51, 36.28, Precision::Exact, "Damascus"),
+            pt("q", 34.93, 40.0, Precision::Near, "Deir ez-Zor"),
+        ]);
+        let names = country_titles(&map.svg);
+        for expected in ["Syria", "Turkey", "Lebanon", "Iraq", "Jordan"] {
+            assert!(
+                names.iter().any(|n| n == expected),
+                "{expected} missing from {names:?}"
+            );
+        }
+        for absent in ["Brazil", "France", "Russia"] {
+            assert!(!names.iter().any(|n| n == absent), "{absent} drawn");
+        }
+        assert!(map.svg.len() < 40_000, "{} bytes", map.svg.len());
+    }
+
+    #[test]
+    fn the_world_view_without_points_is_whole_and_small() {
+        let map = draw(&[]);
+        let names = country_titles(&map.svg);
+        assert!(names.len() > 150, "{}", names.len());
+        assert!(names.iter().any(|n| n == "Brazil") && names.iter().any(|n| n == "Syria"));
+        assert_eq!((map.extent.west, map.extent.east), (-180.0, 180.0));
+        assert!(map.svg.len() < 200_000, "{} bytes", map.svg.len());
+        assert_eq!(map.markers, 0);
+    }
+
+    #[test]
+    fn two_photos_a_kilometre_apart_make_one_cluster_of_two() {
+        let map = draw(&[
+            pt("a", ALEPPO.0, ALEPPO.1, Precision::Exact, "Aleppo"),
+            pt(
+                "b",
+                ALEPPO.0 + 0.009,
+                ALEPPO.1,
+                Precision::Exact,
+                "Aleppo old city",
+            ),
+        ]);
+        assert_eq!((map.markers, map.clusters), (1, 1));
+        let m = markers(&map.svg);
+        assert_eq!(m.len(), 1);
+        assert!(
+            m[0].0.contains("dl-cluster") && m[0].0.contains("dl-exact"),
+            "{m:?}"
+        );
+        assert_eq!(
+            m[0].1,
+            format!(
+                "/s?bbox={},{},{},{}",
+                ALEPPO.0,
+                ALEPPO.1,
+                ALEPPO.0 + 0.009,
+                ALEPPO.1
+            )
+        );
+        assert!(
+            m[0].2
+                .starts_with("2 photos (2 exact place): Aleppo, Aleppo old city"),
+            "{}",
+            m[0].2
+        );
+    }
+
+    #[test]
+    fn aleppo_and_paris_are_two_markers() {
+        let map = draw(&[
+            pt("a", ALEPPO.0, ALEPPO.1, Precision::Exact, "Aleppo"),
+            pt("p", PARIS.0, PARIS.1, Precision::Exact, "Paris"),
+        ]);
+        assert_eq!((map.markers, map.clusters), (2, 0));
+        let m = markers(&map.svg);
+        let hrefs: Vec<&str> = m.iter().map(|m| m.1.as_str()).collect();
+        assert!(
+            hrefs.contains(&"/r/a") && hrefs.contains(&"/r/p"),
+            "{hrefs:?}"
+        );
+        let names = country_titles(&map.svg);
+        assert!(names.iter().any(|n| n == "France") && names.iter().any(|n| n == "Syria"));
+    }
+
+    #[test]
+    fn many_close_points_never_leave_overlapping_markers() {
+        let points: Vec<MapPoint> = (0..400)
+            .map(|i| {
+                let (a, b) = (f64::from(i % 20), f64::from(i / 20));
+                pt(
+                    &i.to_string(),
+                    33.0 + a * 0.21,
+                    36.0 + b * 0.29,
+                    Precision::Near,
+                    "",
+                )
+            })
+            .collect();
+        let map = draw(&points);
+        let valid: Vec<&MapPoint> = points.iter().collect();
+        let view = View::fit(&valid, 800.0, 500.0 - legend_layout(800.0).height);
+        let clusters = cluster(&valid, &view);
+        assert_eq!(clusters.iter().map(|c| c.members.len()).sum::<usize>(), 400);
+        assert_eq!(map.markers, clusters.len());
+        for (i, a) in clusters.iter().enumerate() {
+            for b in &clusters[i + 1..] {
+                let d = (a.x - b.x).hypot(a.y - b.y);
+                assert!(d > CLUSTER_RADIUS * 0.5, "markers {d:.1} px apart");
+            }
+        }
+    }
+
+    #[test]
+    fn precision_styles_differ() {
+        let symbol = |p: Precision| {
+            let map = draw(&[pt("a", ALEPPO.0, ALEPPO.1, p, "Aleppo")]);
+            let m = markers(&map.svg);
+            assert!(m[0].0.contains(p.class()), "{m:?}");
+            assert!(m[0].2.contains(p.describe()), "{m:?}");
+            let start = map.svg.find(r#"<a class="dl-marker"#).unwrap();
+            let end = map.svg[start..].find("</a>").unwrap();
+            let element = map.svg[start..start + end].to_owned();
+            let circle = &element[element.find("<circle").unwrap()..];
+            circle.replace(&format!(r#"cx="{}" cy="{}""#, 400, "x"), "")
+        };
+        let (exact, near, region) = (
+            symbol(Precision::Exact),
+            symbol(Precision::Near),
+            symbol(Precision::Region),
+        );
+        assert!(exact != near && near != region && exact != region);
+        assert!(
+            exact.contains(&format!(r#"fill="{}""#, COLOUR[0])) && !exact.contains("dasharray")
+        );
+        assert!(near.contains(r##"fill="#fff""##) && !near.contains("dasharray"));
+        assert!(region.contains("stroke-dasharray") && region.contains(r#"r="13""#));
+        // The legend explains all three.
+        let map = draw(&[]);
+        for text in [
+            "Exact place",
+            "Near the named place",
+            "Province or country only",
+            "Borders: Natural Earth",
+        ] {
+            assert!(map.svg.contains(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_cluster_mixing_precisions_shows_the_mix() {
+        let map = draw(&[
+            pt("a", ALEPPO.0, ALEPPO.1, Precision::Exact, "Aleppo"),
+            pt("b", ALEPPO.0, ALEPPO.1, Precision::Region, "Syria"),
+            pt("c", ALEPPO.0, ALEPPO.1, Precision::Region, "Syria"),
+        ]);
+        let m = markers(&map.svg);
+        assert_eq!(m.len(), 1);
+        assert!(
+            m[0].0.contains("dl-mixed") && m[0].0.contains("dl-region"),
+            "{m:?}"
+        );
+        assert!(
+            m[0].2
+                .starts_with("3 photos (1 exact place, 2 province or country only)"),
+            "{}",
+            m[0].2
+        );
+        // Two arcs: a solid one for the exact photo, a dashed one for the others.
+        let start = map.svg.find(r#"<a class="dl-marker"#).unwrap();
+        let element = &map.svg[start..start + map.svg[start..].find("</a>").unwrap()];
+        let arcs: Vec<&str> = element
+            .match_indices("<path")
+            .map(|(i, _)| &element[i..i + 140])
+            .collect();
+        assert_eq!(arcs.len(), 2, "{element}");
+        assert!(
+            !arcs[0].contains("dasharray") && arcs[1].contains("dasharray"),
+            "{arcs:?}"
+        );
+        // A cluster of region-only photos is not filled like an exact one.
+        let map = draw(&[
+            pt("b", ALEPPO.0, ALEPPO.1, Precision::Region, "Syria"),
+            pt("c", ALEPPO.0, ALEPPO.1, Precision::Region, "Syria"),
+        ]);
+        assert!(
+            map.svg.contains(r##"fill="#fff"/><circle"##)
+                && map.svg.contains("stroke-dasharray=\"3 2\"")
+        );
+    }
+
+    #[test]
+    fn hostile_text_is_escaped() {
+        let hostile = r#""><img src=x onerror=alert(1)><script>alert('x')</script>&amp;"#;
+        let point_href = |id: &str| format!("/r/{id}?x=\"'<>&");
+        let cluster_href = |_: BBox| "javascript:\"><script>".to_owned();
+        let opts = MapOptions {
+            width: 800,
+            height: 500,
+            point_href: &point_href,
+            cluster_href: &cluster_href,
+            title: hostile.into(),
+        };
+        let points = [
+            pt(hostile, ALEPPO.0, ALEPPO.1, Precision::Exact, hostile),
+            pt(
+                "p1",
+                PARIS.0,
+                PARIS.1,
+                Precision::Near,
+                "<script>alert(1)</script>",
+            ),
+            pt("p2", PARIS.0, PARIS.1, Precision::Near, hostile),
+        ];
+        let map = map_svg(&points, &opts);
+        assert!(
+            !map.svg.contains("<script")
+                && !map.svg.contains("<img")
+                && !map.svg.contains("\"><img")
+        );
+        assert!(!map.svg.contains("'x'"));
+        let doc = roxmltree::Document::parse(&map.svg).expect("well-formed");
+        let root = doc.root_element();
+        assert_eq!(root.first_element_child().unwrap().text(), Some(hostile));
+        assert!(
+            root.descendants()
+                .all(|e| !e.has_tag_name("script") && !e.has_tag_name("img"))
+        );
+        let m = markers(&map.svg);
+        assert!(
+            m.iter().any(|m| m.1 == format!("/r/{hostile}?x=\"'<>&")),
+            "{m:?}"
+        );
+        assert!(m.iter().any(|m| m.1 == "javascript:\"><script>"));
+        assert!(m.iter().any(|m| m.2.starts_with(hostile)));
+        // No inline styles anywhere.
+        assert!(!map.svg.contains("style"));
+    }
+
+    #[test]
+    fn bad_coordinates_are_skipped_and_counted() {
+        let map = draw(&[
+            pt("nan", f64::NAN, 10.0, Precision::Exact, ""),
+            pt("inf", 10.0, f64::INFINITY, Precision::Exact, ""),
+            pt("lat", 91.0, 10.0, Precision::Exact, ""),
+            pt("lon", 10.0, -180.5, Precision::Exact, ""),
+        ]);
+        assert_eq!((map.shown, map.skipped, map.markers), (0, 4, 0));
+        assert_eq!((map.extent.west, map.extent.east), (-180.0, 180.0));
+        let map = draw(&[
+            pt("pole", 90.0, 180.0, Precision::Exact, ""),
+            pt("s", -90.0, -180.0, Precision::Near, ""),
+        ]);
+        assert_eq!((map.shown, map.markers), (2, 2));
+    }
+
+    #[test]
+    fn results_across_the_antimeridian_are_shown_together() {
+        // Suva (Fiji) and Apia (Samoa): 10° apart across 180°, not 350° around the world.
+        let map = draw(&[
+            pt("f", -18.14, 178.44, Precision::Exact, "Suva"),
+            pt("s", -13.83, -171.76, Precision::Exact, "Apia"),
+        ]);
+        let e = map.extent;
+        assert!(e.crosses_antimeridian(), "{e:?}");
+        assert!(e.west > 170.0 && e.east < -165.0, "{e:?}");
+        assert!(country_titles(&map.svg).iter().any(|n| n == "Fiji"));
+        // Clustered together when zoomed out, the cluster's box crosses too.
+        let cluster_href = |b: BBox| format!("{},{}", b.west, b.east);
+        let point_href = |_: &str| String::new();
+        let opts = MapOptions {
+            width: 200,
+            height: 150,
+            point_href: &point_href,
+            cluster_href: &cluster_href,
+            title: String::new(),
+        };
+        let far = [
+            pt("f", -18.14, 178.44, Precision::Exact, "Suva"),
+            pt("s", -13.83, -171.76, Precision::Exact, "Apia"),
+            pt("p", 48.85, 2.35, Precision::Exact, "Paris"),
+        ];
+        let m = markers(&map_svg(&far, &opts).svg);
+        assert!(m.iter().any(|m| m.1 == "178.44,-171.76"), "{m:?}");
+    }
+
+    #[test]
+    fn the_map_does_not_depend_on_the_order_of_points() {
+        let mut points = vec![
+            pt("a", ALEPPO.0, ALEPPO.1, Precision::Exact, "Aleppo"),
+            pt("b", ALEPPO.0 + 0.05, ALEPPO.1, Precision::Near, "Aleppo"),
+            pt("c", 35.93, 36.63, Precision::Region, "Idlib"),
+            pt("d", 33.51, 36.28, Precision::Exact, "Damascus"),
+        ];
+        let one = draw(&points);
+        points.reverse();
+        assert_eq!(one, draw(&points));
+    }
+
+    #[test]
+    fn shortest_longitude_range() {
+        assert_eq!(lon_range(vec![10.0]), (10.0, 10.0));
+        assert_eq!(lon_range(vec![-10.0, 30.0, 5.0]), (-10.0, 30.0));
+        assert_eq!(lon_range(vec![178.0, -178.0]), (178.0, 182.0));
+        assert_eq!(lon_range(vec![-120.0, 0.0, 120.0]), (-120.0, 120.0));
+        let b = lon_box(0.0, 178.0, 1.0, 182.0);
+        assert_eq!((b.west, b.east), (178.0, -178.0));
+        let b = lon_box(0.0, -190.0, 1.0, 170.0);
+        assert_eq!((b.west, b.east), (-180.0, 180.0));
+    }
+
+    #[test]
+    fn counts_fit_in_markers() {
+        assert_eq!(short_count(7), "7");
+        assert_eq!(short_count(999), "999");
+        assert_eq!(short_count(1250), "1.2k");
+        assert_eq!(short_count(35_999), "35k");
+        assert_eq!(short_count(1_250_000), "1.2M");
+    }
+
+    #[test]
+    fn clipping_keeps_the_visible_part() {
+        let square = vec![(-50.0, -50.0), (50.0, -50.0), (50.0, 50.0), (-50.0, 50.0)];
+        let c = clip(square, 100.0, 100.0);
+        assert!(
+            c.iter()
+                .all(|&(x, y)| (-3.0..=103.0).contains(&x) && (-3.0..=103.0).contains(&y))
+        );
+        assert!(c.contains(&(50.0, 50.0)) && c.contains(&(-3.0, -3.0)));
+        assert!(
+            clip(
+                vec![(200.0, 200.0), (300.0, 200.0), (300.0, 300.0)],
+                100.0,
+                100.0
+            )
+            .is_empty()
+        );
+    }
+}
