@@ -49,7 +49,7 @@ pub(crate) fn tenths(out: &mut String, t: i64) {
     }
     let a = t.unsigned_abs();
     let _ = write!(out, "{}", a / 10);
-    if a % 10 != 0 {
+    if !a.is_multiple_of(10) {
         let _ = write!(out, ".{}", a % 10);
     }
 }
@@ -73,7 +73,7 @@ pub(crate) fn thousands(v: u64) -> String {
     let s = v.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -296,7 +296,7 @@ fn year_start(y: i64) -> i64 {
 }
 
 /// A day number as a [`Date`], clamped to the range `Date` can hold.
-fn date(day: i64) -> Date {
+fn to_date(day: i64) -> Date {
     let (y, m, d) = civil(day);
     if y < i64::from(Date::MIN.year()) {
         return Date::MIN;
@@ -500,8 +500,8 @@ impl Counts {
                 b,
                 tally: *tally,
                 bar: Bar {
-                    first: date(a),
-                    last: date(b - 1),
+                    first: to_date(a),
+                    last: to_date(b - 1),
                     total,
                     approximate: tally[16..].iter().sum(),
                     by_category: by_category(tally),
@@ -529,8 +529,8 @@ impl Counts {
                     b,
                     band: Band {
                         precision,
-                        first: date(a),
-                        last: date(b - 1),
+                        first: to_date(a),
+                        last: to_date(b - 1),
                         total,
                         by_category: by_category(tally),
                     },
@@ -655,7 +655,7 @@ fn draw(
     };
 
     // Legend entries, laid out in rows first so the plot gets the rest of the height.
-    let mut present: Vec<Category> = Category::ALL
+    let present: Vec<Category> = Category::ALL
         .iter()
         .enumerate()
         .filter(|&(i, _)| {
@@ -1086,5 +1086,404 @@ fn ticks(
                 last_row2 = x + 2.0 + w;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::civil::date;
+
+    fn item(d: Date, precision: DatePrecision, category: Category) -> TimelineItem {
+        TimelineItem {
+            date: d,
+            precision,
+            category,
+        }
+    }
+
+    fn day(d: Date, category: Category) -> TimelineItem {
+        item(d, DatePrecision::Day, category)
+    }
+
+    fn chart(items: &[TimelineItem]) -> Timeline {
+        let range_href = |a: Date, b: Date| format!("/s?from={a}&to={b}");
+        let opts = TimelineOptions {
+            width: 800,
+            height: 240,
+            range_href: &range_href,
+            title: "T".into(),
+        };
+        let t = timeline_svg(items, &opts);
+        roxmltree::Document::parse(&t.svg).expect("well-formed SVG");
+        t
+    }
+
+    /// The links: (class, href, title).
+    fn links(svg: &str) -> Vec<(String, String, String)> {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        doc.descendants()
+            .filter(|e| e.has_tag_name("a"))
+            .map(|a| {
+                let title = a
+                    .children()
+                    .find(|c| c.has_tag_name("title"))
+                    .and_then(|t| t.text())
+                    .unwrap_or("");
+                (
+                    a.attribute("class").unwrap().to_owned(),
+                    a.attribute("href").unwrap().to_owned(),
+                    title.to_owned(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn day_numbers_round_trip() {
+        assert_eq!(days(1970, 1, 1), 0);
+        assert_eq!(days(2016, 11, 24), 17_129);
+        for z in (-4_000_000..4_000_000).step_by(997) {
+            let (y, m, d) = civil(z);
+            assert_eq!(days(y, m, d), z);
+        }
+        assert_eq!(to_date(days(2024, 2, 29)), jiff::civil::date(2024, 2, 29));
+        assert_eq!(to_date(days(-20_000, 1, 1)), Date::MIN);
+        assert_eq!(to_date(days(20_000, 1, 1)), Date::MAX);
+        // ISO weeks start on Monday: Sunday 2021-01-03 is in the week of Monday 2020-12-28.
+        assert_eq!(week_start(days(2021, 1, 3)), days(2020, 12, 28));
+        assert_eq!(week_start(days(2020, 12, 28)), days(2020, 12, 28));
+        assert_eq!(
+            period(Bucket::Week, days(2020, 12, 28), days(2021, 1, 4)),
+            "2020-12-28 to 2021-01-03 (week 53)"
+        );
+        assert_eq!(
+            period(Bucket::Week, days(2016, 11, 21), days(2016, 11, 28)),
+            "2016-11-21 to 2016-11-27 (week 47)"
+        );
+    }
+
+    #[test]
+    fn the_bucket_follows_the_span() {
+        let span = |from: Date, to: Date| {
+            chart(&[day(from, Category::Other), day(to, Category::Other)]).bucket
+        };
+        assert_eq!(span(date(2016, 11, 1), date(2016, 11, 10)), Bucket::Day);
+        assert_eq!(span(date(2016, 11, 1), date(2016, 12, 31)), Bucket::Day);
+        assert_eq!(span(date(2016, 11, 1), date(2017, 2, 10)), Bucket::Week);
+        assert_eq!(span(date(2016, 1, 1), date(2017, 5, 1)), Bucket::Week);
+        assert_eq!(span(date(2011, 3, 15), date(2014, 3, 15)), Bucket::Month);
+        assert_eq!(span(date(1990, 1, 1), date(2019, 6, 1)), Bucket::Month);
+        assert_eq!(span(date(1936, 7, 18), date(2016, 1, 1)), Bucket::Year);
+        assert_eq!(
+            chart(&[day(date(2016, 1, 1), Category::Other)]).bucket,
+            Bucket::Day
+        );
+    }
+
+    #[test]
+    fn bars_count_and_stack_by_type_and_link_to_their_day() {
+        let d = date(2016, 11, 24);
+        let mut items = vec![day(d, Category::AirStrike); 3];
+        items.extend([day(d, Category::Rescue); 2]);
+        items.push(day(date(2016, 11, 20), Category::from_event_type(None)));
+        let t = chart(&items);
+        assert_eq!(t.bucket, Bucket::Day);
+        assert_eq!((t.total, t.max, t.bars.len()), (6, 5, 2));
+        let bar = &t.bars[1];
+        assert_eq!(
+            (bar.first, bar.last, bar.total, bar.approximate),
+            (d, d, 5, 0)
+        );
+        assert_eq!(
+            bar.by_category,
+            vec![(Category::AirStrike, 3), (Category::Rescue, 2)]
+        );
+        let l = links(&t.svg);
+        assert_eq!(l[1].1, "/s?from=2016-11-24&to=2016-11-24");
+        assert_eq!(l[1].2, "2016-11-24: 5 photos (3 air strike, 2 rescue)");
+        assert_eq!(l[0].2, "2016-11-20: 1 photo (1 untyped)");
+        // The segments carry the types' colours, the legend names the types present only.
+        assert!(
+            t.svg.contains(Category::AirStrike.colour())
+                && t.svg.contains(Category::Rescue.colour())
+        );
+        assert!(t.svg.contains(">air strike</text>") && t.svg.contains(">untyped</text>"));
+        assert!(!t.svg.contains(">shelling</text>"));
+    }
+
+    #[test]
+    fn week_and_month_bars_link_to_their_whole_period() {
+        let t = chart(&[
+            day(date(2016, 1, 6), Category::Other),
+            day(date(2016, 12, 20), Category::Protest),
+        ]);
+        assert_eq!(t.bucket, Bucket::Week);
+        assert_eq!(
+            (t.bars[0].first, t.bars[0].last),
+            (date(2016, 1, 4), date(2016, 1, 10))
+        );
+        assert_eq!(links(&t.svg)[1].1, "/s?from=2016-12-19&to=2016-12-25");
+        let t = chart(&[
+            day(date(2014, 2, 6), Category::Other),
+            day(date(2016, 12, 20), Category::Sport),
+        ]);
+        assert_eq!(t.bucket, Bucket::Month);
+        assert_eq!(links(&t.svg)[0].1, "/s?from=2014-02-01&to=2014-02-28");
+        assert_eq!(links(&t.svg)[1].2, "December 2016: 1 photo (1 sport)");
+        let t = chart(&[
+            day(date(1944, 2, 6), Category::Other),
+            day(date(2016, 12, 20), Category::Sport),
+        ]);
+        assert_eq!(t.bucket, Bucket::Year);
+        assert_eq!(links(&t.svg)[0].1, "/s?from=1944-01-01&to=1944-12-31");
+    }
+
+    #[test]
+    fn a_month_precision_photo_is_not_counted_on_the_first() {
+        let items = [
+            day(date(2016, 11, 1), Category::AirStrike),
+            day(date(2016, 11, 24), Category::AirStrike),
+            item(date(2016, 11, 1), DatePrecision::Month, Category::Rescue),
+            item(date(2016, 11, 17), DatePrecision::Month, Category::Rescue),
+        ];
+        let t = chart(&items);
+        assert_eq!(t.bucket, Bucket::Day);
+        assert_eq!(
+            t.bars
+                .iter()
+                .map(|b| (b.first, b.total))
+                .collect::<Vec<_>>(),
+            [(date(2016, 11, 1), 1), (date(2016, 11, 24), 1)]
+        );
+        assert_eq!(t.bands.len(), 1);
+        let band = &t.bands[0];
+        assert_eq!(
+            (band.precision, band.first, band.last, band.total),
+            (
+                DatePrecision::Month,
+                date(2016, 11, 1),
+                date(2016, 11, 30),
+                2
+            )
+        );
+        let l = links(&t.svg);
+        let band_link = l.iter().find(|l| l.0.contains("dl-band-month")).unwrap();
+        assert_eq!(band_link.1, "/s?from=2016-11-01&to=2016-11-30");
+        assert_eq!(
+            band_link.2,
+            "November 2016, day unknown: 2 photos (2 rescue)"
+        );
+        assert!(t.svg.contains("dated only to the month"));
+    }
+
+    #[test]
+    fn a_month_precision_photo_joins_a_month_bar_marked_as_such() {
+        let items = [
+            day(date(2014, 3, 9), Category::Shelling),
+            item(date(2016, 11, 1), DatePrecision::Month, Category::Shelling),
+            day(date(2016, 11, 5), Category::Shelling),
+            item(date(2015, 1, 1), DatePrecision::Year, Category::Funeral),
+        ];
+        let t = chart(&items);
+        assert_eq!(t.bucket, Bucket::Month);
+        let nov = t
+            .bars
+            .iter()
+            .find(|b| b.first == date(2016, 11, 1))
+            .unwrap();
+        assert_eq!((nov.total, nov.approximate), (2, 1));
+        assert!(t.svg.contains(r#"class="dl-approx""#));
+        let l = links(&t.svg);
+        assert!(
+            l.iter()
+                .any(|l| l.2 == "November 2016: 2 photos (2 shelling); 1 dated only to the month"),
+            "{l:?}"
+        );
+        // The year-precision photo is a band over 2015, not a bar in January.
+        assert_eq!(t.bands.len(), 1);
+        assert_eq!(
+            (t.bands[0].first, t.bands[0].last),
+            (date(2015, 1, 1), date(2015, 12, 31))
+        );
+        assert!(t.bars.iter().all(|b| b.first != date(2015, 1, 1)));
+    }
+
+    #[test]
+    fn a_coarse_date_does_not_stretch_a_precise_chart() {
+        // Two weeks of daily photos and one dated only "2016": still a daily chart, the year band
+        // cut at both ends, its link the whole year.
+        let mut items: Vec<TimelineItem> = (10..24)
+            .map(|d| day(date(2016, 11, d), Category::AirStrike))
+            .collect();
+        items.push(item(date(2016, 1, 1), DatePrecision::Year, Category::Other));
+        let t = chart(&items);
+        assert_eq!(t.bucket, Bucket::Day);
+        assert_eq!(
+            links(&t.svg).last().unwrap().1,
+            "/s?from=2016-01-01&to=2016-12-31"
+        );
+        assert!(t.svg.contains("goes on past the axis"));
+        // A coarse date outside the precise span widens it, or it would not be seen.
+        items.push(item(
+            date(2010, 5, 1),
+            DatePrecision::Month,
+            Category::Other,
+        ));
+        let t = chart(&items);
+        assert_eq!(t.bucket, Bucket::Month);
+        assert_eq!(
+            t.bands.iter().map(|b| b.total).sum::<u64>()
+                + t.bars.iter().map(|b| b.total).sum::<u64>(),
+            16
+        );
+        // And the axis does not depend on the order of the items.
+        items.reverse();
+        assert_eq!(chart(&items).svg, t.svg);
+    }
+
+    #[test]
+    fn empty_and_single() {
+        let t = chart(&[]);
+        assert!(t.svg.contains("No dated photos") && t.bars.is_empty() && t.total == 0);
+        let t = chart(&[day(date(2020, 8, 4), Category::Explosion)]);
+        assert_eq!((t.bars.len(), t.max, t.total), (1, 1, 1));
+        assert!(t.svg.contains(">4</text>"), "the day is labelled");
+    }
+
+    #[test]
+    fn axis_labels_do_not_overlap() {
+        for (from, to) in [
+            (date(2016, 11, 1), date(2016, 11, 20)),
+            (date(2016, 11, 1), date(2016, 12, 31)),
+            (date(2016, 1, 1), date(2017, 4, 1)),
+            (date(2011, 3, 1), date(2021, 3, 1)),
+            (date(1900, 1, 1), date(2020, 1, 1)),
+            (date(-9999, 1, 1), date(9999, 12, 31)),
+        ] {
+            for width in [240, 500, 1200] {
+                let range_href = |_: Date, _: Date| String::new();
+                let opts = TimelineOptions {
+                    width,
+                    height: 200,
+                    range_href: &range_href,
+                    title: String::new(),
+                };
+                let t = timeline_svg(
+                    &[day(from, Category::Other), day(to, Category::Other)],
+                    &opts,
+                );
+                let doc = roxmltree::Document::parse(&t.svg).unwrap();
+                let axis = doc
+                    .descendants()
+                    .find(|e| e.attribute("class") == Some("dl-axis"))
+                    .unwrap();
+                let mut rows: std::collections::BTreeMap<String, Vec<(f64, f64)>> =
+                    Default::default();
+                for text in axis
+                    .children()
+                    .filter(|e| e.has_tag_name("text") && e.attribute("dy").is_none())
+                {
+                    let x: f64 = text.attribute("x").unwrap().parse().unwrap();
+                    let w = text_width(text.text().unwrap(), FONT);
+                    let x0 = if text.attribute("text-anchor") == Some("middle") {
+                        x - w / 2.0
+                    } else {
+                        x
+                    };
+                    rows.entry(text.attribute("y").unwrap().to_owned())
+                        .or_default()
+                        .push((x0, x0 + w));
+                    assert!(
+                        x0 + w <= f64::from(width) + 0.5,
+                        "{from}..{to} at {width}: past the edge"
+                    );
+                }
+                assert!(!rows.is_empty(), "{from}..{to} at {width}: no labels");
+                for row in rows.values() {
+                    for pair in row.windows(2) {
+                        assert!(pair[1].0 >= pair[0].1, "{from}..{to} at {width}: {pair:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_million_items_make_a_small_chart_quickly() {
+        let start = days(2011, 3, 15);
+        let items: Vec<TimelineItem> = (0..1_000_000u32)
+            .map(|i| {
+                let precision = match i % 50 {
+                    0 => DatePrecision::Month,
+                    1 => DatePrecision::Year,
+                    _ => DatePrecision::Day,
+                };
+                item(
+                    to_date(start + i64::from(i % 3650)),
+                    precision,
+                    Category::ALL[(i % 16) as usize],
+                )
+            })
+            .collect();
+        let t = chart(&items);
+        assert_eq!(t.bucket, Bucket::Month);
+        assert_eq!(t.total, 1_000_000);
+        let counted: u64 = t.bars.iter().map(|b| b.total).sum::<u64>()
+            + t.bands.iter().map(|b| b.total).sum::<u64>();
+        assert_eq!(counted, 1_000_000);
+        assert!(t.svg.len() < 400_000, "{} bytes", t.svg.len());
+    }
+
+    #[test]
+    fn hostile_text_is_escaped() {
+        let range_href = |a: Date, _: Date| format!("/s?x=\"><script>alert('{a}')</script>");
+        let opts = TimelineOptions {
+            width: 600,
+            height: 200,
+            range_href: &range_href,
+            title: "<script>alert(1)</script>".into(),
+        };
+        let t = timeline_svg(&[day(date(2016, 11, 24), Category::Other)], &opts);
+        assert!(!t.svg.contains("<script") && !t.svg.contains("style"));
+        let doc = roxmltree::Document::parse(&t.svg).unwrap();
+        assert_eq!(
+            doc.root_element().first_element_child().unwrap().text(),
+            Some("<script>alert(1)</script>")
+        );
+        assert_eq!(
+            links(&t.svg)[0].1,
+            "/s?x=\"><script>alert('2016-11-24')</script>"
+        );
+    }
+
+    #[test]
+    fn categories_read_the_taxonomy() {
+        assert_eq!(
+            Category::from_event_type(Some("air_strike")),
+            Category::AirStrike
+        );
+        assert_eq!(
+            Category::from_event_type(Some("humanitarian_aid")),
+            Category::HumanitarianAid
+        );
+        assert_eq!(
+            Category::from_event_type(Some("<b>new</b>")),
+            Category::Other
+        );
+        assert_eq!(Category::from_event_type(None), Category::Untyped);
+        for c in Category::ALL {
+            assert_eq!(
+                Category::from_event_type(Some(c.as_str())),
+                if c == Category::Untyped {
+                    Category::Other
+                } else {
+                    c
+                }
+            );
+        }
+        let colours: std::collections::BTreeSet<&str> =
+            Category::ALL.iter().map(|c| c.colour()).collect();
+        assert_eq!(colours.len(), 16);
     }
 }

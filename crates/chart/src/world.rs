@@ -270,9 +270,11 @@ mod tests {
         assert!(w > 0.0 && e > 185.0 && e < 200.0, "{w} {e}");
         let [w, s, e, _] = country("Antarctica").bounds;
         assert!(w <= -179.0 && e >= 178.0 && s < -89.9, "{w} {s} {e}");
-        let fiji = country("Fiji");
-        assert!(fiji.bounds[2] - fiji.bounds[0] < 10.0, "{:?}", fiji.bounds);
-        assert!(all.count() > 100_000);
+        // Fiji has islands on both sides of 180°, none of them drawn across the world.
+        for p in &country("Fiji").polygons {
+            assert!(p.bounds[2] - p.bounds[0] < 5.0, "{:?}", p.bounds);
+        }
+        assert!(all.count() > 75_000);
     }
 
     #[test]
