@@ -32,8 +32,24 @@ fn main() {
         title: title.into(),
     };
 
+    let started = std::time::Instant::now();
     let world = map_svg(&[], &opts("The world"));
+    println!("first map (decodes the borders): {:?}", started.elapsed());
     write("world", &world.svg);
+    for (w, h) in [(600, 360), (1600, 900)] {
+        let started = std::time::Instant::now();
+        let o = MapOptions {
+            width: w,
+            height: h,
+            ..opts("The world")
+        };
+        let svg = map_svg(&[], &o).svg;
+        println!(
+            "world {w}x{h}: {} bytes in {:?}",
+            svg.len(),
+            started.elapsed()
+        );
+    }
 
     let syria = vec![
         point("a1", 36.2021, 37.1343, Precision::Exact, "Aleppo"),

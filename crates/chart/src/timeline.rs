@@ -733,7 +733,7 @@ fn draw(
         b = n(base),
         lx = n(left - 4.0),
     );
-    ticks(svg, c.start, c.end, left, plot_w, per_day, base, width);
+    ticks(svg, c.bucket, c.start, c.end, left, per_day, base, width);
     let _ = write!(
         svg,
         r##"<line x1="{}" y1="{b}" x2="{}" y2="{b}" stroke="#888888"/></g>"##,
@@ -948,17 +948,24 @@ enum Ticks {
 #[allow(clippy::too_many_arguments)]
 fn ticks(
     svg: &mut String,
+    bucket: Bucket,
     start: i64,
     end: i64,
     left: f64,
-    plot_w: f64,
     per_day: f64,
     base: f64,
     width: f64,
 ) {
     let x_of = |day: i64| left + (day - start) as f64 * per_day;
-    let mut candidates = vec![Ticks::Days(0), Ticks::Days(1), Ticks::Days(2)];
-    candidates.extend([1, 2, 3, 6].map(Ticks::Months));
+    // No tick finer than a bar: day numbers under week bars would not line up with them.
+    let mut candidates = match bucket {
+        Bucket::Day => vec![Ticks::Days(0), Ticks::Days(1), Ticks::Days(2)],
+        Bucket::Week => vec![Ticks::Days(1)],
+        _ => Vec::new(),
+    };
+    if bucket <= Bucket::Month {
+        candidates.extend([1, 2, 3, 6].map(Ticks::Months));
+    }
     candidates.extend(
         [
             1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000,
@@ -980,7 +987,6 @@ fn ticks(
         .into_iter()
         .find(|&t| fits(t))
         .unwrap_or(Ticks::Years(10_000));
-    let _ = plot_w;
 
     // Tick days, only for the chosen spacing, so their number is bounded by the width.
     let mut days_list = Vec::new();
