@@ -88,6 +88,22 @@ impl BBox {
     }
 }
 
+/// Reads like `32.96°N–36.86°N, 33.48°E–41.82°E`, for a caption under the map.
+impl std::fmt::Display for BBox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lat = |v: f64| format!("{:.2}°{}", v.abs(), if v < 0.0 { 'S' } else { 'N' });
+        let lon = |v: f64| format!("{:.2}°{}", v.abs(), if v < 0.0 { 'W' } else { 'E' });
+        write!(
+            f,
+            "{}–{}, {}–{}",
+            lat(self.south),
+            lat(self.north),
+            lon(self.west),
+            lon(self.east)
+        )
+    }
+}
+
 /// One photo to place on the map.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapPoint {
@@ -1385,6 +1401,17 @@ mod tests {
         assert_eq!((b.west, b.east), (178.0, -178.0));
         let b = lon_box(0.0, -190.0, 1.0, 170.0);
         assert_eq!((b.west, b.east), (-180.0, 180.0));
+    }
+
+    #[test]
+    fn extents_read_as_degrees() {
+        let b = BBox {
+            south: -13.831,
+            west: 177.0,
+            north: 36.2,
+            east: -171.76,
+        };
+        assert_eq!(b.to_string(), "13.83°S–36.20°N, 177.00°E–171.76°W");
     }
 
     #[test]
