@@ -97,6 +97,26 @@ fn main() {
     write("pacific", &m.svg);
     println!("pacific: {:?}", m.extent);
 
+    let mut rng = Lcg(3);
+    let many: Vec<MapPoint> = (0..200_000)
+        .map(|i| {
+            let lat = rng.next(1400) as f64 / 10.0 - 60.0;
+            let lon = rng.next(3600) as f64 / 10.0 - 180.0;
+            let precision =
+                [Precision::Exact, Precision::Near, Precision::Region][rng.next(3) as usize];
+            point(&i.to_string(), lat, lon, precision, "somewhere")
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    let m = map_svg(&many, &opts("200,000 points"));
+    println!(
+        "200,000 points: {} markers, {} bytes in {:?}",
+        m.markers,
+        m.svg.len(),
+        started.elapsed()
+    );
+    write("many", &m.svg);
+
     timelines();
 }
 

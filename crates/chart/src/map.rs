@@ -554,6 +554,22 @@ fn sep(d: &mut String, next: i64) {
     }
 }
 
+/// Radius of a cluster's disc: grows with the count, slowly, so a big cluster does not hide
+/// its neighbours.
+fn cluster_radius(total: usize) -> f64 {
+    (10.0 + 2.2 * (total as f64).ln()).min(20.0)
+}
+
+/// How far a marker reaches from its centre, stroke included: what must not overlap.
+fn reach(members: usize, single: Precision) -> f64 {
+    match (members, single) {
+        (1, Precision::Exact) => 6.0,
+        (1, Precision::Near) => 8.0,
+        (1, Precision::Region) => 14.0,
+        _ => cluster_radius(members) + 2.0,
+    }
+}
+
 /// Points drawn as one marker.
 #[derive(Debug)]
 struct Cluster {
@@ -617,17 +633,23 @@ fn cluster(points: &[&MapPoint], view: &View) -> Vec<Cluster> {
             (y / CLUSTER_RADIUS).floor() as i64,
         )
     };
-    let nearest = |grid: &HashMap<(i64, i64), Vec<usize>>, spots: &[(f64, f64)], x: f64, y: f64| {
+    // The closest spot to (x, y) within its reach: `spots` are (x, y, reach) and two markers
+    // are merged when closer than CLUSTER_RADIUS or than their reaches added up. Reaches are
+    // at most 22 px, so the cells two away (48 px) hold every candidate.
+    let nearest = |grid: &HashMap<(i64, i64), Vec<usize>>,
+                   spots: &[(f64, f64, f64)],
+                   x: f64,
+                   y: f64,
+                   reach: f64| {
         let (cx, cy) = cell(x, y);
         let mut best: Option<(f64, usize)> = None;
-        for gx in cx - 1..=cx + 1 {
-            for gy in cy - 1..=cy + 1 {
+        for gx in cx - 2..=cx + 2 {
+            for gy in cy - 2..=cy + 2 {
                 for &j in grid.get(&(gx, gy)).into_iter().flatten() {
-                    let (sx, sy) = spots[j];
+                    let (sx, sy, sr) = spots[j];
                     let d2 = (sx - x).powi(2) + (sy - y).powi(2);
-                    if d2 <= CLUSTER_RADIUS * CLUSTER_RADIUS
-                        && best.is_none_or(|(bd, bj)| (d2, j) < (bd, bj))
-                    {
+                    let limit = CLUSTER_RADIUS.max(reach + sr);
+                    if d2 <= limit * limit && best.is_none_or(|(bd, bj)| (d2, j) < (bd, bj)) {
                         best = Some((d2, j));
                     }
                 }
@@ -636,15 +658,15 @@ fn cluster(points: &[&MapPoint], view: &View) -> Vec<Cluster> {
         best.map(|(_, j)| j)
     };
 
-    // Leader pass: a cluster is found by where its first point is.
+    // Leader pass: a point joins the cluster whose first point is within CLUSTER_RADIUS.
     let mut grid: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
-    let mut leaders: Vec<(f64, f64)> = Vec::new();
+    let mut leaders: Vec<(f64, f64, f64)> = Vec::new();
     for &(x, y, i) in &placed {
-        match nearest(&grid, &leaders, x, y) {
+        match nearest(&grid, &leaders, x, y, 0.0) {
             Some(j) => clusters[j].members.push(i),
             None => {
                 grid.entry(cell(x, y)).or_default().push(leaders.len());
-                leaders.push((x, y));
+                leaders.push((x, y, 0.0));
                 clusters.push(Cluster {
                     x,
                     y,
@@ -663,26 +685,31 @@ fn cluster(points: &[&MapPoint], view: &View) -> Vec<Cluster> {
         c.x = c.members.iter().map(|&i| pos[i].0).sum::<f64>() / k;
         c.y = c.members.iter().map(|&i| pos[i].1).sum::<f64>() / k;
     };
+    let reach_of = |c: &Cluster| reach(c.members.len(), points[c.members[0]].precision);
     clusters.iter_mut().for_each(centre);
 
-    // Merge passes: centres that drifted together are merged, until none are (or a few rounds:
-    // each round at least halves nothing in the worst case, so bound it).
-    for _ in 0..6 {
+    // Merge passes: markers that overlap (centres drifted together, or grown clusters touching)
+    // are merged, until none do. Each pass is linear; a few suffice in practice, and the bound
+    // only guards against a pathological input taking long.
+    for _ in 0..16 {
         let mut merged: Vec<Cluster> = Vec::with_capacity(clusters.len());
         let mut grid: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
-        let mut spots: Vec<(f64, f64)> = Vec::new();
+        let mut spots: Vec<(f64, f64, f64)> = Vec::new();
         let before = clusters.len();
         for c in clusters {
-            match nearest(&grid, &spots, c.x, c.y) {
-                Some(j) => merged[j].members.extend(c.members),
+            match nearest(&grid, &spots, c.x, c.y, reach_of(&c)) {
+                Some(j) => {
+                    merged[j].members.extend(c.members);
+                    centre(&mut merged[j]);
+                    spots[j] = (merged[j].x, merged[j].y, reach_of(&merged[j]));
+                }
                 None => {
                     grid.entry(cell(c.x, c.y)).or_default().push(spots.len());
-                    spots.push((c.x, c.y));
+                    spots.push((c.x, c.y, reach_of(&c)));
                     merged.push(c);
                 }
             }
         }
-        merged.iter_mut().for_each(centre);
         clusters = merged;
         if clusters.len() == before {
             break;
@@ -782,7 +809,7 @@ fn draw_marker(
         }
     }
     svg.push_str("</title>");
-    let r = (10.0 + 2.2 * (total as f64).ln()).min(20.0);
+    let r = cluster_radius(total);
     cluster_symbol(svg, c.x, c.y, r, total, c.counts);
     svg.push_str("</a>");
 }
@@ -879,12 +906,20 @@ fn cluster_symbol(svg: &mut String, cx: f64, cy: f64, r: f64, total: usize, coun
 
 /// A count that fits in a marker: `7`, `480`, `1.2k`, `35k`, `1.2M`.
 fn short_count(v: usize) -> String {
-    let v = v as f64;
+    // Truncated, not rounded: 1,999 photos must not read as 2k.
+    let tenths = |unit: usize| {
+        let t = v / (unit / 10);
+        if t.is_multiple_of(10) {
+            format!("{}", t / 10)
+        } else {
+            format!("{}.{}", t / 10, t % 10)
+        }
+    };
     match v {
-        v if v < 1000.0 => format!("{v}"),
-        v if v < 10_000.0 => format!("{:.1}k", (v / 100.0).floor() / 10.0),
-        v if v < 1_000_000.0 => format!("{}k", (v / 1000.0).floor()),
-        v => format!("{:.1}M", (v / 100_000.0).floor() / 10.0),
+        0..1000 => v.to_string(),
+        1000..10_000 => format!("{}k", tenths(1000)),
+        10_000..1_000_000 => format!("{}k", v / 1000),
+        _ => format!("{}M", tenths(1_000_000)),
     }
 }
 
@@ -1197,10 +1232,15 @@ mod tests {
         let clusters = cluster(&valid, &view);
         assert_eq!(clusters.iter().map(|c| c.members.len()).sum::<usize>(), 400);
         assert_eq!(map.markers, clusters.len());
+        let r = |c: &Cluster| reach(c.members.len(), points[c.members[0]].precision);
         for (i, a) in clusters.iter().enumerate() {
             for b in &clusters[i + 1..] {
                 let d = (a.x - b.x).hypot(a.y - b.y);
-                assert!(d > CLUSTER_RADIUS * 0.5, "markers {d:.1} px apart");
+                let apart = CLUSTER_RADIUS.max(r(a) + r(b));
+                assert!(
+                    d > apart * 0.9,
+                    "markers {d:.1} px apart, {apart:.1} wanted"
+                );
             }
         }
     }
@@ -1419,6 +1459,8 @@ mod tests {
         assert_eq!(short_count(7), "7");
         assert_eq!(short_count(999), "999");
         assert_eq!(short_count(1250), "1.2k");
+        assert_eq!(short_count(2010), "2k");
+        assert_eq!(short_count(1999), "1.9k");
         assert_eq!(short_count(35_999), "35k");
         assert_eq!(short_count(1_250_000), "1.2M");
     }
