@@ -37,8 +37,9 @@
 //!   photo shows its region), widened to the SVG's aspect; the world when there are no points.
 //!   Longitudes take the shortest way round: results in Fiji and Samoa give a view across the
 //!   antimeridian ([`BBox`] then has `west > east`), not the whole world.
-//! - **Clusters**: markers closer than 24 px are merged (greedy, then merged again until none
-//!   overlap), independent of the order of the points. A cluster shows its count and links to
+//! - **Clusters**: points closer than 24 px are grouped (greedy), then markers that would
+//!   overlap, a cluster's disc growing with its count, are merged until none do; the result does
+//!   not depend on the order of the points. A cluster shows its count and links to
 //!   `cluster_href` with the box around its members; a single photo links to `point_href`.
 //! - **Precision** ([`Precision`]), shown by shape and colour: *exact place* is a filled red dot;
 //!   *near the named place* a blue ring; *province or country only* a large dashed grey circle
