@@ -24,12 +24,12 @@
 mod api;
 mod auth;
 mod links;
-// mod map_page;
+mod map_page;
 mod page;
 mod photo;
 mod record_page;
 mod search_page;
-// mod timeline_page;
+mod timeline_page;
 
 use axum::Router;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -191,8 +191,8 @@ pub fn router(store: Arc<dyn Store>, cfg: Config) -> Router {
     let timeout = state.cfg.timeout + Duration::from_secs(5);
     Router::new()
         .route("/", get(search_page::page))
-        // .route("/map", get(map_page::page))
-        // .route("/timeline", get(timeline_page::page))
+        .route("/map", get(map_page::page))
+        .route("/timeline", get(timeline_page::page))
         .route("/records/{id}", get(record_page::page))
         .route("/records/{id}/photo", get(photo::thumbnail))
         .route("/records/{id}/corrections", post(record_page::correct))

@@ -25,14 +25,6 @@ pub struct Points {
     pub truncated: bool,
 }
 
-fn precision(p: Option<u8>) -> Precision {
-    match p {
-        Some(1) => Precision::Exact,
-        Some(2) => Precision::Near,
-        _ => Precision::Region,
-    }
-}
-
 /// Reads the points of every matching record (up to [`MAX_POINTS`]).
 pub async fn points(state: &Shared, view: &View) -> Result<Points, Failure> {
     let query = parse(state, &view.q)?;
@@ -55,11 +47,16 @@ pub async fn points(state: &Shared, view: &View) -> Result<Points, Failure> {
                     let place = {
                         let l = &r.location;
                         let country = l.country.as_deref().map(|c| namer(c).unwrap_or(c.into()));
-                        [l.sublocation.clone(), l.city.clone(), l.province.clone(), country]
-                            .into_iter()
-                            .flatten()
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        [
+                            l.sublocation.clone(),
+                            l.city.clone(),
+                            l.province.clone(),
+                            country,
+                        ]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(", ")
                     };
                     let label = [Some(place), r.date.as_ref().map(|d| d.iso.clone())]
                         .into_iter()
@@ -71,7 +68,7 @@ pub async fn points(state: &Shared, view: &View) -> Result<Points, Failure> {
                         id: r.id.clone(),
                         lat,
                         lon,
-                        precision: precision(r.location.precision),
+                        precision: Precision::from_code(r.location.precision),
                         label,
                     });
                 }

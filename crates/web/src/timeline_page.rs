@@ -8,8 +8,11 @@ use crate::search_page::parse;
 use crate::{Failure, Shared, blocking};
 use axum::extract::{Query as UrlQuery, State};
 use axum::response::{IntoResponse, Response};
-use dateline_chart::{DatePrecision as ChartPrecision, TimelineItem, TimelineOptions};
+use dateline_chart::{
+    Bucket, Category, DatePrecision as ChartPrecision, TimelineItem, TimelineOptions,
+};
 use dateline_model::DatePrecision;
+use dateline_query::Query;
 use maud::{Markup, PreEscaped, html};
 use std::ops::ControlFlow;
 
@@ -19,20 +22,20 @@ pub struct Dates {
     pub undated: u64,
 }
 
-fn item(iso: &str, precision: DatePrecision, category: Option<String>) -> Option<TimelineItem> {
+fn item(iso: &str, precision: DatePrecision, event_type: Option<&str>) -> Option<TimelineItem> {
     let mut parts = iso.split('-').map(|p| p.parse::<i16>().ok());
     let y = parts.next()??;
     let m = parts.next().flatten().unwrap_or(1) as i8;
     let d = parts.next().flatten().unwrap_or(1) as i8;
     let start = jiff::civil::Date::new(y, m, d).ok()?;
     Some(TimelineItem {
-        start,
+        date: start,
         precision: match precision {
             DatePrecision::Day => ChartPrecision::Day,
             DatePrecision::Month => ChartPrecision::Month,
             DatePrecision::Year => ChartPrecision::Year,
         },
-        category,
+        category: Category::from_event_type(event_type),
     })
 }
 
@@ -48,7 +51,7 @@ pub async fn dates(state: &Shared, view: &View) -> Result<Dates, Failure> {
             match r
                 .date
                 .as_ref()
-                .and_then(|d| item(&d.iso, d.precision, r.event.event_type.clone()))
+                .and_then(|d| item(&d.iso, d.precision, r.event.event_type.as_deref()))
             {
                 Some(i) => out.items.push(i),
                 None => out.undated += 1,
@@ -95,23 +98,80 @@ pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) ->
         &title,
         Nav::Timeline,
         &view.q,
-        body(&view, &dates, &timeline),
+        body(&view, &query, &dates, &timeline),
     )
     .into_response()
 }
 
-fn body(view: &View, dates: &Dates, t: &dateline_chart::Timeline) -> Markup {
+fn body(view: &View, query: &Query, dates: &Dates, t: &dateline_chart::Timeline) -> Markup {
     html! {
         h1 { "Timeline" }
         (page::query_form("/timeline", &view.q, html! {}))
         p.chart-note {
             (dates.items.len()) " dated records"
             @if dates.undated > 0 { "; " (dates.undated) " have no date and are not drawn" }
-            ". One bar per " (t.bucket.name()) "; choosing a bar narrows the search to it. "
+            ". One bar per " (bucket_name(t.bucket)) "; choosing a bar narrows the search to it. "
             a href=(links::query_href("/", &view.q)) { "Back to the results" }
         }
         figure.timeline {
             (PreEscaped(t.svg.clone()))
+            figcaption.chart-note {
+                "Bars are stacked by event type. A record dated only to a month or a year is drawn as a band over that whole period "
+                "(or, in a chart of months, as a lighter part of its month's bar), never as if taken on the 1st."
+            }
+        }
+        (table(view, query, t))
+    }
+}
+
+fn bucket_name(b: Bucket) -> &'static str {
+    match b {
+        Bucket::Day => "day",
+        Bucket::Week => "week (Monday to Sunday)",
+        Bucket::Month => "month",
+        Bucket::Year => "year",
+    }
+}
+
+/// The chart's numbers as a table: what a screen reader reads, and what a user copies.
+fn table(view: &View, query: &Query, t: &dateline_chart::Timeline) -> Markup {
+    let link = |first: jiff::civil::Date, last: jiff::civil::Date| {
+        links::query_href(
+            "/",
+            &links::with_date_range(&view.q, query, &first.to_string(), &last.to_string()),
+        )
+    };
+    let types = |c: &[(dateline_chart::Category, u64)]| {
+        c.iter()
+            .map(|(k, n)| format!("{n} {}", k.label()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let bars: Vec<_> = t.bars.iter().filter(|b| b.total > 0).collect();
+    html! {
+        @if !bars.is_empty() || !t.bands.is_empty() {
+            details.data {
+                summary { "The numbers as a table" }
+                table.data {
+                    thead { tr { th scope="col" { "Period" } th scope="col" { "Photos" } th scope="col" { "By event type" } } }
+                    tbody {
+                        @for b in &bars {
+                            tr {
+                                td { a href=(link(b.first, b.last)) { (b.first) @if b.first != b.last { " – " (b.last) } } }
+                                td { (b.total) @if b.approximate > 0 { " (" (b.approximate) " dated only to the period)" } }
+                                td { (types(&b.by_category)) }
+                            }
+                        }
+                        @for b in &t.bands {
+                            tr {
+                                td { a href=(link(b.first, b.last)) { (b.first) " – " (b.last) } " (dated only to the " (match b.precision { ChartPrecision::Month => "month", _ => "year" }) ")" }
+                                td { (b.total) }
+                                td { (types(&b.by_category)) }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

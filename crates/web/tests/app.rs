@@ -726,3 +726,27 @@ async fn requests_are_bounded() {
     let r = get(&app, "/?limit=101").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn map_and_timeline_draw_the_result_set() {
+    let app = app(config(None, false));
+    let r = get(&app, &format!("/map?{}", q("country:SY"))).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.body.contains("<svg") && r.body.contains("dl-map"));
+    assert!(r.body.contains("have coordinates and are drawn"));
+    assert!(
+        r.body.contains("href=\"/records/") || r.body.contains("bbox%3A"),
+        "markers link somewhere"
+    );
+    assert!(r.body.contains("Natural Earth"));
+    let r = get(&app, &format!("/map?{}", q("date:2016-13"))).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let r = get(&app, &format!("/timeline?{}", q("Syria"))).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.body.contains("dl-timeline"));
+    assert!(r.body.contains("One bar per "));
+    assert!(r.body.contains("date%3A"), "bars narrow the date range");
+    assert!(r.body.contains("The numbers as a table"));
+    let r = get(&app, &format!("/timeline?{}", q("nothingmatchesthisword"))).await;
+    assert_eq!(r.status, StatusCode::OK);
+}
