@@ -135,6 +135,19 @@ async fn shot(c: &Client, name: &str) {
     std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
 }
 
+async fn click(c: &Client, at: Locator<'_>) {
+    c.find(at).await.unwrap().click().await.unwrap();
+}
+
+async fn type_into(c: &Client, id: &str, keys: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap()
+        .send_keys(keys)
+        .await
+        .unwrap();
+}
+
 async fn text(c: &Client) -> String {
     c.find(Locator::Css("body"))
         .await
@@ -194,12 +207,7 @@ async fn a_user_searches_maps_and_corrects_in_chromium() {
     c.goto(&format!("{base}/")).await.unwrap();
     let q = c.find(Locator::Id("q")).await.unwrap();
     q.send_keys("Syria").await.unwrap();
-    c.find(Locator::Css("form.query button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Css("form.query button[type=submit]")).await;
     c.wait().for_element(Locator::Css("ol.hits")).await.unwrap();
     let url = c.current_url().await.unwrap();
     assert!(url.as_str().contains("q=Syria"), "{url}");
@@ -234,12 +242,7 @@ async fn a_user_searches_maps_and_corrects_in_chromium() {
     assert!(!c.current_url().await.unwrap().as_str().contains("%3A"));
 
     // 3. The map and the timeline of the same search.
-    c.find(Locator::Css("header nav a[href^='/map']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Css("header nav a[href^='/map']")).await;
     c.wait()
         .for_element(Locator::Css("svg.dl-map"))
         .await
@@ -247,12 +250,7 @@ async fn a_user_searches_maps_and_corrects_in_chromium() {
     let markers = c.find_all(Locator::Css("svg.dl-map a")).await.unwrap();
     assert!(!markers.is_empty(), "the map has markers");
     shot(&c, "3-map").await;
-    c.find(Locator::Css("header nav a[href^='/timeline']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Css("header nav a[href^='/timeline']")).await;
     c.wait()
         .for_element(Locator::Css("svg.dl-timeline"))
         .await
@@ -263,70 +261,32 @@ async fn a_user_searches_maps_and_corrects_in_chromium() {
 
     // 4. A record, with its evidence.
     c.goto(&format!("{base}/?q=Aleppo")).await.unwrap();
-    c.find(Locator::Css("ol.hits li h3 a"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Css("ol.hits li h3 a")).await;
     c.wait().for_element(Locator::Css("mark.ev")).await.unwrap();
     let record_url = c.current_url().await.unwrap().to_string();
     shot(&c, "5-record").await;
 
     // 5. Sign in with the token and correct a field.
-    c.find(Locator::LinkText("Sign in with the archive's token"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Id("author"))
-        .await
-        .unwrap()
-        .send_keys("Browser Test")
-        .await
-        .unwrap();
-    c.find(Locator::Id("token"))
-        .await
-        .unwrap()
-        .send_keys(TOKEN)
-        .await
-        .unwrap();
-    c.find(Locator::Css("form.login button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::LinkText("Sign in with the archive's token")).await;
+    type_into(&c, "author", "Browser Test").await;
+    type_into(&c, "token", TOKEN).await;
+    click(&c, Locator::Css("form.login button")).await;
     c.wait()
         .for_element(Locator::Css("section.correct details"))
         .await
         .unwrap();
     assert_eq!(c.current_url().await.unwrap().as_str(), record_url);
-    c.find(Locator::Css("section.correct summary"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Css("section.correct summary")).await;
     let input = c.find(Locator::Id("v-location-sublocation")).await.unwrap();
     input.clear().await.unwrap();
     input.send_keys("Old City (browser)").await.unwrap();
-    c.find(Locator::Id("n-location-sublocation"))
-        .await
-        .unwrap()
-        .send_keys("checked on a map")
-        .await
-        .unwrap();
+    type_into(&c, "n-location-sublocation", "checked on a map").await;
     shot(&c, "6-correcting").await;
-    c.find(Locator::XPath(
-        "//form[.//input[@value='location.sublocation']]//button",
-    ))
-    .await
-    .unwrap()
-    .click()
-    .await
-    .unwrap();
+    click(
+        &c,
+        Locator::XPath("//form[.//input[@value='location.sublocation']]//button"),
+    )
+    .await;
     c.wait()
         .for_element(Locator::Css("p.notice"))
         .await
@@ -349,24 +309,16 @@ async fn a_user_searches_maps_and_corrects_in_chromium() {
     shot(&c, "7-corrected").await;
 
     // 6. Signed out (the cookie gone), the same form is refused.
-    c.find(Locator::Css("section.correct summary"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Css("section.correct summary")).await;
     c.delete_all_cookies().await.unwrap();
     let input = c.find(Locator::Id("v-location-city")).await.unwrap();
     input.clear().await.unwrap();
     input.send_keys("Nowhere").await.unwrap();
-    c.find(Locator::XPath(
-        "//form[.//input[@value='location.city']]//button",
-    ))
-    .await
-    .unwrap()
-    .click()
-    .await
-    .unwrap();
+    click(
+        &c,
+        Locator::XPath("//form[.//input[@value='location.city']]//button"),
+    )
+    .await;
     c.wait().for_element(Locator::Css("h1")).await.unwrap();
     let body = text(&c).await;
     assert!(body.contains("Sign in needed"), "{body}");

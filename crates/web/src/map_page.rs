@@ -82,15 +82,15 @@ pub async fn points(state: &Shared, view: &View) -> Result<Points, Failure> {
 }
 
 pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) -> Response {
-    let view = match View::from_params(&p, crate::MAX_PAGE_SIZE) {
-        Ok(v) => v,
-        Err(m) => return page::failure_page(&state, Failure::bad_request(m)),
-    };
-    let pts = match points(&state, &view).await {
-        Ok(p) => p,
-        Err(f) => return page::failure_page(&state, f),
-    };
-    let query = parse(&state, &view.q).unwrap_or_default();
+    render(&state, &p)
+        .await
+        .unwrap_or_else(|f| page::failure_page(&state, f))
+}
+
+async fn render(state: &Shared, p: &Params) -> Result<Response, Failure> {
+    let view = View::from_params(p, crate::MAX_PAGE_SIZE).map_err(Failure::bad_request)?;
+    let pts = points(state, &view).await?;
+    let query = parse(state, &view.q)?;
     let q = view.q.clone();
     let point_href = |id: &str| format!("/records/{id}");
     let cluster_href = |b: dateline_chart::BBox| {
@@ -109,19 +109,14 @@ pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) ->
             title: format!("Map of {} placed records", pts.points.len()),
         },
     );
-    let title = if view.q.is_empty() {
-        "Map".to_string()
-    } else {
-        format!("{} — map", view.q)
-    };
-    frame(
-        &state,
-        &title,
+    Ok(frame(
+        state,
+        &page::titled(&view.q, "map"),
         Nav::Map,
         &view.q,
         body(&view, &pts, PreEscaped(map.svg)),
     )
-    .into_response()
+    .into_response())
 }
 
 fn body(view: &View, pts: &Points, svg: PreEscaped<String>) -> Markup {

@@ -180,13 +180,31 @@ pub async fn js() -> impl IntoResponse {
     )
 }
 
+/// A page's title: what it shows, after the query when there is one.
+pub fn titled(q: &str, what: &str) -> String {
+    if q.is_empty() {
+        let mut w = what.to_string();
+        if let Some(f) = w.get_mut(0..1) {
+            f.make_ascii_uppercase();
+        }
+        w
+    } else {
+        format!("{q} — {what}")
+    }
+}
+
 /// The place as one line, most specific first, with the country's name when known.
 pub fn place_line(state: &Shared, r: &Record) -> String {
+    place_text(&state.cfg.country_name, r)
+}
+
+/// [`place_line`] with only the country namer (for work on the blocking pool).
+pub fn place_text(namer: &crate::CountryNamer, r: &Record) -> String {
     let l = &r.location;
     let country = l
         .country
         .as_deref()
-        .map(|c| (state.cfg.country_name)(c).unwrap_or_else(|| c.to_string()));
+        .map(|c| namer(c).unwrap_or_else(|| c.to_string()));
     let mut parts: Vec<String> = Vec::new();
     for p in [&l.sublocation, &l.city, &l.province].into_iter().flatten() {
         if !parts.iter().any(|x| x == p) {

@@ -62,7 +62,7 @@ pub async fn page(
                 &title,
                 Nav::Other,
                 "",
-                body(&state, &stored, &nearby, session.as_ref(), &shown),
+                body(&state, &title, &stored, &nearby, session.as_ref(), &shown),
             )
             .into_response()
         }
@@ -247,6 +247,7 @@ fn editable(v: &Value) -> String {
 
 fn body(
     state: &Shared,
+    title: &str,
     stored: &StoredRecord,
     nearby: &[Record],
     session: Option<&Session>,
@@ -368,7 +369,7 @@ fn body(
         .map(|c| c.field.as_str())
         .collect();
     html! {
-        h1 { (place_line(state, r)) @if r.location.country.is_none() { "Record " (r.id) } }
+        h1 { (title) }
         p.recid { "Record " code { (r.id) } @if let Some(i) = &r.input_id { " · input id " code { (i) } } }
         @if let Some(f) = &shown_q.corrected {
             p.notice role="status" { "Correction of " code { (f) } " saved." }

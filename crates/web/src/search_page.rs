@@ -41,29 +41,23 @@ pub async fn run(state: &Shared, view: &View, facets: bool) -> Result<SearchResu
 }
 
 pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) -> Response {
-    let view = match View::from_params(&p, MAX_PAGE_SIZE) {
-        Ok(v) => v,
-        Err(m) => return page::failure_page(&state, Failure::bad_request(m)),
-    };
-    match run(&state, &view, true).await {
-        Ok(results) => {
-            let query = parse(&state, &view.q).unwrap_or_default();
-            let title = if view.q.is_empty() {
-                "Search".to_string()
-            } else {
-                format!("{} — search", view.q)
-            };
-            frame(
-                &state,
-                &title,
-                Nav::Search,
-                &view.q,
-                body(&state, &view, &query, &results),
-            )
-            .into_response()
-        }
-        Err(f) => page::failure_page(&state, f),
-    }
+    render(&state, &p)
+        .await
+        .unwrap_or_else(|f| page::failure_page(&state, f))
+}
+
+async fn render(state: &Shared, p: &Params) -> Result<Response, Failure> {
+    let view = View::from_params(p, MAX_PAGE_SIZE).map_err(Failure::bad_request)?;
+    let results = run(state, &view, true).await?;
+    let query = parse(state, &view.q)?;
+    Ok(frame(
+        state,
+        &page::titled(&view.q, "search"),
+        Nav::Search,
+        &view.q,
+        body(state, &view, &query, &results),
+    )
+    .into_response())
 }
 
 fn sort_select(view: &View) -> Markup {

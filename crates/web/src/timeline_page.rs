@@ -64,15 +64,15 @@ pub async fn dates(state: &Shared, view: &View) -> Result<Dates, Failure> {
 }
 
 pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) -> Response {
-    let view = match View::from_params(&p, crate::MAX_PAGE_SIZE) {
-        Ok(v) => v,
-        Err(m) => return page::failure_page(&state, Failure::bad_request(m)),
-    };
-    let dates = match dates(&state, &view).await {
-        Ok(d) => d,
-        Err(f) => return page::failure_page(&state, f),
-    };
-    let query = parse(&state, &view.q).unwrap_or_default();
+    render(&state, &p)
+        .await
+        .unwrap_or_else(|f| page::failure_page(&state, f))
+}
+
+async fn render(state: &Shared, p: &Params) -> Result<Response, Failure> {
+    let view = View::from_params(p, crate::MAX_PAGE_SIZE).map_err(Failure::bad_request)?;
+    let dates = dates(state, &view).await?;
+    let query = parse(state, &view.q)?;
     let q = view.q.clone();
     // A bar of several days narrows the timeline; a single day opens its results.
     let range_href = |from: jiff::civil::Date, to: jiff::civil::Date| {
@@ -88,19 +88,14 @@ pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) ->
             title: format!("Photos per period, {} dated records", dates.items.len()),
         },
     );
-    let title = if view.q.is_empty() {
-        "Timeline".to_string()
-    } else {
-        format!("{} — timeline", view.q)
-    };
-    frame(
-        &state,
-        &title,
+    Ok(frame(
+        state,
+        &page::titled(&view.q, "timeline"),
         Nav::Timeline,
         &view.q,
         body(&view, &query, &dates, &timeline),
     )
-    .into_response()
+    .into_response())
 }
 
 fn body(view: &View, query: &Query, dates: &Dates, t: &dateline_chart::Timeline) -> Markup {
