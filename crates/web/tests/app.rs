@@ -750,3 +750,125 @@ async fn map_and_timeline_draw_the_result_set() {
     let r = get(&app, &format!("/timeline?{}", q("nothingmatchesthisword"))).await;
     assert_eq!(r.status, StatusCode::OK);
 }
+
+/// A store whose searches take longer than any page may wait.
+struct Slow(Arc<SqliteStore>);
+
+impl Store for Slow {
+    fn ingest_begin(
+        &self,
+        f: &SourceFile,
+        a: &str,
+        e: &str,
+    ) -> dateline_archive::Result<dateline_archive::IngestId> {
+        self.0.ingest_begin(f, a, e)
+    }
+    fn ingest_batch(
+        &self,
+        i: dateline_archive::IngestId,
+        b: &[NewRecord],
+    ) -> dateline_archive::Result<dateline_archive::BatchCounts> {
+        self.0.ingest_batch(i, b)
+    }
+    fn ingest_finish(
+        &self,
+        i: dateline_archive::IngestId,
+        s: u64,
+    ) -> dateline_archive::Result<dateline_archive::IngestSummary> {
+        self.0.ingest_finish(i, s)
+    }
+    fn get(&self, id: &str) -> dateline_archive::Result<dateline_archive::StoredRecord> {
+        self.0.get(id)
+    }
+    fn correct(
+        &self,
+        id: &str,
+        e: &[(String, Value)],
+        a: &str,
+        n: Option<&str>,
+    ) -> dateline_archive::Result<dateline_archive::StoredRecord> {
+        self.0.correct(id, e, a, n)
+    }
+    fn search(
+        &self,
+        q: &dateline_query::Query,
+        o: &dateline_archive::SearchOptions,
+    ) -> dateline_archive::Result<dateline_archive::SearchResults> {
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        self.0.search(q, o)
+    }
+    fn stats(
+        &self,
+        by: dateline_archive::StatsBy,
+        q: &dateline_query::Query,
+        l: bool,
+    ) -> dateline_archive::Result<dateline_archive::FacetCounts> {
+        self.0.stats(by, q, l)
+    }
+    fn extraction_inputs(
+        &self,
+        a: Option<&str>,
+        l: usize,
+    ) -> dateline_archive::Result<Vec<dateline_archive::ExtractionInput>> {
+        self.0.extraction_inputs(a, l)
+    }
+    fn replace_extractions(
+        &self,
+        r: &[dateline_model::Record],
+        e: &str,
+    ) -> dateline_archive::Result<u64> {
+        self.0.replace_extractions(r, e)
+    }
+    fn audit(&self, a: &str, b: &str, d: Value) -> dateline_archive::Result<()> {
+        self.0.audit(a, b, d)
+    }
+    fn log(&self) -> dateline_archive::Result<Vec<dateline_archive::AuditEntry>> {
+        self.0.log()
+    }
+    fn verify_sources(
+        &self,
+        a: &str,
+    ) -> dateline_archive::Result<Vec<dateline_archive::FileCheck>> {
+        self.0.verify_sources(a)
+    }
+    fn reindex(&self) -> dateline_archive::Result<u64> {
+        self.0.reindex()
+    }
+    fn count(&self) -> dateline_archive::Result<u64> {
+        self.0.count()
+    }
+    fn scan(
+        &self,
+        q: &dateline_query::Query,
+        l: bool,
+        each: &mut dyn FnMut(dateline_model::Record) -> std::ops::ControlFlow<()>,
+    ) -> dateline_archive::Result<u64> {
+        self.0.scan(q, l, each)
+    }
+    fn count_matching(&self, q: &dateline_query::Query, l: bool) -> dateline_archive::Result<u64> {
+        self.0.count_matching(q, l)
+    }
+}
+
+#[tokio::test]
+async fn a_search_over_its_time_budget_answers_503_and_frees_the_server() {
+    let mut cfg = config(None, false);
+    cfg.timeout = std::time::Duration::from_millis(200);
+    let app = router(Arc::new(Slow(fixture().store.clone())), cfg);
+    let started = std::time::Instant::now();
+    let r = get(&app, &format!("/api/search?{}", q("rubble"))).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("did not answer within")
+    );
+    assert!(started.elapsed() < std::time::Duration::from_millis(1500));
+    let r = get(&app, &format!("/?{}", q("rubble"))).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(r.body.contains("did not answer within"));
+    // Routes that do not search still answer at once.
+    let r = get(&app, &format!("/api/records/{}", fixture().photo_id)).await;
+    assert_eq!(r.status, StatusCode::OK);
+}
