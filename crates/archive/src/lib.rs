@@ -281,6 +281,9 @@ pub struct Hit {
     pub distance_km: Option<f64>,
 }
 
+/// Counts of records by (date as written, event type); see [`Store::date_counts`].
+pub type DateCounts = Vec<(Option<String>, Option<String>, u64)>;
+
 /// A facet: values and how many matching records have each, most frequent first.
 pub type FacetCounts = Vec<(String, u64)>;
 
@@ -419,6 +422,21 @@ pub trait Store: Send + Sync {
     ) -> Result<u64>;
     /// Number of live records matching `query` (what [`Store::scan`] will hand over).
     fn count_matching(&self, query: &Query, loose_dates: bool) -> Result<u64>;
+    /// How many live records matching `query` have each (date as the record writes it,
+    /// `YYYY-MM-DD`, `YYYY-MM` or `YYYY`; event type), in date order; undated records under
+    /// `None`. What a timeline needs without reading whole records: a back end should answer
+    /// it from its columns. The default reads every matching record.
+    fn date_counts(&self, query: &Query, loose_dates: bool) -> Result<DateCounts> {
+        let mut counts: std::collections::BTreeMap<(Option<String>, Option<String>), u64> =
+            Default::default();
+        self.scan(query, loose_dates, &mut |r| {
+            *counts
+                .entry((r.date.map(|d| d.iso), r.event.event_type))
+                .or_default() += 1;
+            std::ops::ControlFlow::Continue(())
+        })?;
+        Ok(counts.into_iter().map(|((d, t), n)| (d, t, n)).collect())
+    }
     /// What changed after position `after` of the archive's change log, for derived data kept
     /// outside the archive (the incident cache) to catch up without reading every record.
     /// `None` when the backend keeps no change log: the caller recomputes from a scan. Pass

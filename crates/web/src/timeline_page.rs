@@ -11,10 +11,8 @@ use axum::response::{IntoResponse, Response};
 use dateline_chart::{
     Bucket, Category, DatePrecision as ChartPrecision, TimelineItem, TimelineOptions,
 };
-use dateline_model::DatePrecision;
 use dateline_query::Query;
 use maud::{Markup, PreEscaped, html};
-use std::ops::ControlFlow;
 
 /// What a scan of the result set gives the timeline.
 pub struct Dates {
@@ -22,45 +20,48 @@ pub struct Dates {
     pub undated: u64,
 }
 
-fn item(iso: &str, precision: DatePrecision, event_type: Option<&str>) -> Option<TimelineItem> {
-    let mut parts = iso.split('-').map(|p| p.parse::<i16>().ok());
-    let y = parts.next()??;
-    let m = parts.next().flatten().unwrap_or(1) as i8;
-    let d = parts.next().flatten().unwrap_or(1) as i8;
-    let start = jiff::civil::Date::new(y, m, d).ok()?;
+/// The timeline item of a date as a record writes it (`YYYY-MM-DD`, `YYYY-MM`, `YYYY`); the
+/// precision is the form's.
+fn item(iso: &str, event_type: Option<&str>) -> Option<TimelineItem> {
+    let parts: Vec<i16> = iso
+        .split('-')
+        .map(|p| p.parse::<i16>().ok())
+        .collect::<Option<_>>()?;
+    let (date, precision) = match parts[..] {
+        [y] => (jiff::civil::Date::new(y, 1, 1).ok()?, ChartPrecision::Year),
+        [y, m] => (
+            jiff::civil::Date::new(y, m as i8, 1).ok()?,
+            ChartPrecision::Month,
+        ),
+        [y, m, d] => (
+            jiff::civil::Date::new(y, m as i8, d as i8).ok()?,
+            ChartPrecision::Day,
+        ),
+        _ => return None,
+    };
     Some(TimelineItem {
-        date: start,
-        precision: match precision {
-            DatePrecision::Day => ChartPrecision::Day,
-            DatePrecision::Month => ChartPrecision::Month,
-            DatePrecision::Year => ChartPrecision::Year,
-        },
+        date,
+        precision,
         category: Category::from_event_type(event_type),
     })
 }
 
-/// Reads the dates and types of every matching record.
+/// Reads how many matching records there are per date and type (from the archive's columns,
+/// not the records) and lays them out as timeline items.
 pub async fn dates(state: &Shared, view: &View) -> Result<Dates, Failure> {
     let query = parse(state, &view.q)?;
-    blocking(state, move |s| {
-        let mut out = Dates {
-            items: Vec::new(),
-            undated: 0,
-        };
-        s.scan(&query, false, &mut |r| {
-            match r
-                .date
-                .as_ref()
-                .and_then(|d| item(&d.iso, d.precision, r.event.event_type.as_deref()))
-            {
-                Some(i) => out.items.push(i),
-                None => out.undated += 1,
-            }
-            ControlFlow::Continue(())
-        })?;
-        Ok(out)
-    })
-    .await
+    let counts = blocking(state, move |s| Ok(s.date_counts(&query, false)?)).await?;
+    let mut out = Dates {
+        items: Vec::new(),
+        undated: 0,
+    };
+    for (iso, event_type, n) in counts {
+        match iso.as_deref().and_then(|d| item(d, event_type.as_deref())) {
+            Some(i) => out.items.extend(std::iter::repeat_n(i, n as usize)),
+            None => out.undated += n,
+        }
+    }
+    Ok(out)
 }
 
 pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) -> Response {

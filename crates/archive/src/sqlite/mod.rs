@@ -1492,6 +1492,30 @@ impl Store for SqliteStore {
         })
     }
 
+    fn date_counts(&self, query: &Query, loose_dates: bool) -> Result<crate::DateCounts> {
+        if search::matches_nothing(query) {
+            return Ok(Vec::new());
+        }
+        // One GROUP BY over the filter columns: a timeline of a million records without
+        // decoding a single stored record.
+        let w = search::build(query, loose_dates, false, false);
+        let sql = format!(
+            "SELECT records.date_iso, records.event_type, count(*) FROM records WHERE {} \
+             GROUP BY records.date_iso, records.event_type \
+             ORDER BY records.date_iso IS NULL, records.date_iso, records.event_type",
+            w.sql
+        );
+        self.with_reader(|c| {
+            let mut stmt = c.prepare(&sql)?;
+            let rows = stmt
+                .query_map(params_from_iter(w.params.iter()), |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64))
+                })?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+    }
+
     fn stats(&self, by: StatsBy, query: &Query, loose_dates: bool) -> Result<FacetCounts> {
         if search::matches_nothing(query) {
             return Ok(Vec::new());
