@@ -284,6 +284,28 @@ mod tests {
         assert_eq!(out, "é x");
     }
 
+    proptest::proptest! {
+        /// Whatever ranges the index hands over, marking never panics, keeps every character
+        /// of the caption and lets no markup through.
+        #[test]
+        fn marking_is_total_and_escapes(caption in "\\PC{0,60}", ranges in proptest::collection::vec((0usize..80, 0usize..80), 0..6)) {
+            let out = marked(&caption, &ranges).into_string();
+            let text = out.replace("<mark>", "").replace("</mark>", "");
+            proptest::prop_assert!(!text.contains('<') && !text.contains('>'));
+            let unescaped = text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&");
+            proptest::prop_assert_eq!(unescaped, caption);
+        }
+
+        /// A filter added by a facet link is found again and removed without touching the rest.
+        #[test]
+        fn facet_links_round_trip(value in "[A-Za-z][A-Za-z .'-]{0,20}", rest in "[a-z]{1,8}( [a-z]{1,8}){0,2}") {
+            let q = crate::links::add_filter(&rest, "agency", value.trim()).unwrap();
+            let parsed = dateline_query::parse(&q).unwrap();
+            let span = crate::links::active_filter(&parsed, "agency", value.trim()).unwrap();
+            proptest::prop_assert_eq!(crate::links::remove_span(&q, span), rest);
+        }
+    }
+
     #[test]
     fn query_errors_mark_the_bad_part() {
         let text = "rubble date:2016-13 <x>";

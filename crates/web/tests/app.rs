@@ -417,6 +417,9 @@ async fn hostile_captions_and_queries_are_escaped_everywhere() {
     for text in ["alert", "onerror", "javascript", "unbalanced"] {
         let r = get(&app, &format!("/api/search?{}", q(text))).await;
         assert_eq!(r.status, StatusCode::OK, "{text}");
+        // The API hands captions over as JSON strings, never as something a browser renders.
+        assert_eq!(r.headers[header::CONTENT_TYPE], "application/json");
+        assert!(r.headers.contains_key(header::CONTENT_SECURITY_POLICY));
         let v = r.json();
         assert!(
             v["total"].as_u64().unwrap() >= 1,
