@@ -2,52 +2,12 @@
 //! reindex, log and verify, plus the reliability cases (kill -9 during an ingest, an archive that
 //! cannot be written, malformed input lines).
 
-use assert_cmd::Command;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
 
-struct Env {
-    dir: tempfile::TempDir,
-}
-
-impl Env {
-    fn new() -> Env {
-        Env {
-            dir: tempfile::tempdir().expect("temp dir"),
-        }
-    }
-    fn archive(&self) -> PathBuf {
-        self.dir.path().join("archive.sqlite")
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-    /// The binary with this test's archive and an empty user data dir.
-    fn cmd(&self) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dateline"));
-        cmd.current_dir(ROOT)
-            .env("DATELINE_DATA_DIR", self.dir.path().join("data"))
-            .env("DATELINE_ARCHIVE", self.archive())
-            .env("USER", "tester")
-            .env_remove("RUST_LOG");
-        cmd
-    }
-    fn run(&self, args: &[&str]) -> (i32, String, String) {
-        let out = self.cmd().args(args).output().expect("runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    }
-    fn ok(&self, args: &[&str]) -> String {
-        let (code, out, err) = self.run(args);
-        assert_eq!(code, 0, "dateline {args:?} failed:\n{err}");
-        out
-    }
-}
+use common::{Env, ROOT};
 
 fn json_lines(s: &str) -> Vec<Value> {
     s.lines()

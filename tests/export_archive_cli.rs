@@ -3,58 +3,22 @@
 //! archive's effective record; corrections reach every export, XMP included; `--out` needs
 //! `--force` to replace a file and a failed export leaves none.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
 
-struct Env {
-    dir: tempfile::TempDir,
-}
+use common::{Env, ROOT};
 
 impl Env {
-    fn new() -> Env {
-        Env {
-            dir: tempfile::tempdir().expect("temp dir"),
-        }
-    }
-    fn archive(&self) -> PathBuf {
-        self.dir.path().join("archive.sqlite")
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-    fn cmd(&self) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dateline"));
-        cmd.current_dir(ROOT)
-            .env("DATELINE_DATA_DIR", self.dir.path().join("data"))
-            .env("DATELINE_ARCHIVE", self.archive())
-            .env("USER", "tester")
-            .env_remove("RUST_LOG");
-        cmd
-    }
-    fn run(&self, args: &[&str]) -> (i32, Vec<u8>, String) {
-        let out = self.cmd().args(args).output().expect("runs");
-        (
-            out.status.code().unwrap_or(-1),
-            out.stdout,
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    }
-    fn ok(&self, args: &[&str]) -> (Vec<u8>, String) {
-        let (code, out, err) = self.run(args);
-        assert_eq!(code, 0, "dateline {args:?} failed:\n{err}");
-        (out, err)
-    }
     /// An archive of the held-out captions (real, from several agencies), with a correction.
     fn with_archive() -> (Env, String) {
         let env = Env::new();
         let input = Path::new(ROOT).join("tests/fixtures/corpus/heldout.jsonl");
-        env.ok(&["ingest", input.to_str().unwrap()]);
+        env.ok_raw(&["ingest", input.to_str().unwrap()]);
         let first = records(&env, "")[0]["id"].as_str().unwrap().to_string();
-        env.ok(&[
+        env.ok_raw(&[
             "correct",
             &first,
             "date.iso=1999-12-31",
@@ -65,10 +29,9 @@ impl Env {
         (env, first)
     }
 }
-
 /// The archive's effective records for a query, through `export jsonl`.
 fn records(env: &Env, query: &str) -> Vec<Value> {
-    let (out, _) = env.ok(&["export", "jsonl", query]);
+    let (out, _) = env.ok_raw(&["export", "jsonl", query]);
     String::from_utf8(out)
         .unwrap()
         .lines()
@@ -162,7 +125,7 @@ fn csv_read_back_by_python_holds_every_value_of_every_record() {
         "jsonl is the effective record"
     );
     let out = env.path("all.csv");
-    env.ok(&["export", "csv", "--bom", "--out", out.to_str().unwrap()]);
+    env.ok_raw(&["export", "csv", "--bom", "--out", out.to_str().unwrap()]);
     let bytes = std::fs::read(&out).unwrap();
     assert!(bytes.starts_with("\u{feff}".as_bytes()));
     assert!(
@@ -213,7 +176,7 @@ fn a_query_selects_and_geojson_leaves_out_and_counts_records_without_coordinates
     let afp = records(&env, "agency:AFP");
     assert!(!afp.is_empty() && afp.len() < 80);
     assert!(afp.iter().all(|r| r["credit"]["agency"] == "AFP"));
-    let (out, err) = env.ok(&["export", "geojson", "agency:AFP"]);
+    let (out, err) = env.ok_raw(&["export", "geojson", "agency:AFP"]);
     let fc: Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(fc["type"], "FeatureCollection");
     let with: Vec<&Value> = afp
@@ -248,11 +211,11 @@ fn an_existing_file_needs_force_and_a_failed_export_leaves_nothing() {
     let (env, _) = Env::with_archive();
     let out = env.path("x.geojson");
     std::fs::write(&out, "keep me").unwrap();
-    let (code, _, err) = env.run(&["export", "geojson", "--out", out.to_str().unwrap()]);
+    let (code, _, err) = env.run_raw(&["export", "geojson", "--out", out.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("already exists (use --force"), "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
-    env.ok(&[
+    env.ok_raw(&[
         "export",
         "geojson",
         "--force",
@@ -266,7 +229,7 @@ fn an_existing_file_needs_force_and_a_failed_export_leaves_nothing() {
     );
     // A query error fails before anything is written; no temporary file stays behind.
     let bad = env.path("bad.csv");
-    let (code, _, err) = env.run(&[
+    let (code, _, err) = env.run_raw(&[
         "export",
         "csv",
         "date:2016-13",
@@ -277,7 +240,7 @@ fn an_existing_file_needs_force_and_a_failed_export_leaves_nothing() {
     assert!(err.contains("date"), "{err}");
     assert!(!bad.exists());
     let gpkg = env.path("no-out");
-    let (code, _, err) = env.run(&["export", "gpkg"]);
+    let (code, _, err) = env.run_raw(&["export", "gpkg"]);
     assert_ne!(code, 0);
     assert!(err.contains("--out"), "{err}");
     assert!(!gpkg.exists());
@@ -302,16 +265,16 @@ fn xmp_sidecars_of_archived_captions_carry_the_corrections() {
         "Rescue workers search the rubble in Aleppo, Syria, on November 24, 2016. (Photo by Ameer Alhalbi/AFP)\n",
     )
     .unwrap();
-    env.ok(&["ingest", caps.to_str().unwrap()]);
+    env.ok_raw(&["ingest", caps.to_str().unwrap()]);
     let id = records(&env, "")[0]["id"].as_str().unwrap().to_string();
-    env.ok(&[
+    env.ok_raw(&[
         "correct",
         &id,
         "date.iso=2016-11-25",
         "location.city=Corrected City",
     ]);
     let out = env.path("xmp");
-    let (_, err) = env.ok(&[
+    let (_, err) = env.ok_raw(&[
         "export",
         "xmp",
         "--out",
@@ -397,9 +360,9 @@ fn ogrinfo_reads_geojson_geopackage_and_kml_with_the_archive_values() {
     let geojson = env.path("all.geojson");
     let gpkg = env.path("all.gpkg");
     let kml = env.path("all.kml");
-    env.ok(&["export", "geojson", "--out", geojson.to_str().unwrap()]);
-    env.ok(&["export", "gpkg", "--out", gpkg.to_str().unwrap()]);
-    env.ok(&["export", "kml", "--out", kml.to_str().unwrap()]);
+    env.ok_raw(&["export", "geojson", "--out", geojson.to_str().unwrap()]);
+    env.ok_raw(&["export", "gpkg", "--out", gpkg.to_str().unwrap()]);
+    env.ok_raw(&["export", "kml", "--out", kml.to_str().unwrap()]);
     for path in [&geojson, &gpkg, &kml] {
         let p = path.to_str().unwrap();
         let summary = ogrinfo(&["-ro", "-al", "-so", p]);

@@ -3,52 +3,13 @@
 //! queries beyond the limits, sources that are not regular files, read-only archives, damaged
 //! ranked indexes and malformed input files.
 
-use assert_cmd::Command;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
 
-struct Env {
-    dir: tempfile::TempDir,
-}
+use common::{Env, ROOT};
 
 impl Env {
-    fn new() -> Env {
-        Env {
-            dir: tempfile::tempdir().expect("temp dir"),
-        }
-    }
-    fn archive(&self) -> PathBuf {
-        self.dir.path().join("archive.sqlite")
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-    fn cmd(&self) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dateline"));
-        cmd.current_dir(ROOT)
-            .env("DATELINE_DATA_DIR", self.dir.path().join("data"))
-            .env("DATELINE_ARCHIVE", self.archive())
-            .env("USER", "tester")
-            .env_remove("DATELINE_READ_ONLY")
-            .env_remove("RUST_LOG")
-            .timeout(Duration::from_secs(120));
-        cmd
-    }
-    fn run(&self, args: &[&str]) -> (i32, String, String) {
-        let out = self.cmd().args(args).output().expect("runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    }
-    fn ok(&self, args: &[&str]) -> String {
-        let (code, out, err) = self.run(args);
-        assert_eq!(code, 0, "dateline {args:?} failed:\n{out}\n{err}");
-        out
-    }
     /// An archive with the repository's sample captions.
     fn with_examples() -> Env {
         let env = Env::new();
@@ -61,7 +22,6 @@ impl Env {
         rusqlite::Connection::open(self.archive()).unwrap()
     }
 }
-
 #[test]
 fn verify_reports_a_rewritten_record_that_search_would_find() {
     let env = Env::with_examples();
