@@ -91,19 +91,9 @@ fn csrf_of(keys: &Keys, cookie: &str) -> String {
     hex(&keys.mac(&[b"csrf", cookie.as_bytes()]))
 }
 
-/// The session of a request, when its cookie is this server's, unexpired and unaltered.
-pub fn session(state: &Shared, headers: &HeaderMap) -> Option<Session> {
-    if !state.writable() {
-        return None;
-    }
-    let value = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.to_string())?;
+/// The author a session cookie's value names, when the value is this server's, unexpired and
+/// unaltered. A cookie is untrusted bytes: anything else is `None`, never a panic.
+fn verify_cookie(keys: &Keys, value: &str, now: i64) -> Option<String> {
     let mut parts = value.split('.');
     let (Some("v1"), Some(e), Some(a), Some(m), None) = (
         parts.next(),
@@ -117,12 +107,24 @@ pub fn session(state: &Shared, headers: &HeaderMap) -> Option<Session> {
     let expires: i64 = e.parse().ok()?;
     let author = String::from_utf8(unhex(a)?).ok()?;
     let mac = unhex(m)?;
-    let want = state
-        .keys
-        .mac(&[b"session", e.as_bytes(), author.as_bytes()]);
-    if !same_secret(&mac, &want) || expires < now() {
+    let want = keys.mac(&[b"session", e.as_bytes(), author.as_bytes()]);
+    (same_secret(&mac, &want) && expires >= now).then_some(author)
+}
+
+/// The session of a request, when its cookie is this server's, unexpired and unaltered.
+pub fn session(state: &Shared, headers: &HeaderMap) -> Option<Session> {
+    if !state.writable() {
         return None;
     }
+    let value = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.to_string())?;
+    let author = verify_cookie(&state.keys, &value, now())?;
     Some(Session {
         author,
         csrf: csrf_of(&state.keys, &value),
@@ -344,6 +346,38 @@ pub async fn logout(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cookies_are_signed_and_expire() {
+        let keys = Keys::random();
+        let v = cookie_value(&keys, "Zoë", 1_000);
+        assert_eq!(verify_cookie(&keys, &v, 999).as_deref(), Some("Zoë"));
+        assert_eq!(verify_cookie(&keys, &v, 1_001), None, "expired");
+        assert_eq!(
+            verify_cookie(&Keys::random(), &v, 999),
+            None,
+            "another server's"
+        );
+        let longer = v.replacen("v1.1000", "v1.9999", 1);
+        assert_eq!(verify_cookie(&keys, &longer, 999), None, "altered expiry");
+        let other = cookie_value(&keys, "Bo", 1_000);
+        let spliced = format!(
+            "{}.{}",
+            v.rsplit_once('.').unwrap().0,
+            other.rsplit_once('.').unwrap().1
+        );
+        assert_eq!(verify_cookie(&keys, &spliced, 999), None, "another's MAC");
+    }
+
+    proptest::proptest! {
+        /// Arbitrary cookie values never sign anyone in and never panic.
+        #[test]
+        fn arbitrary_cookies_are_nobody(value in "\\PC{0,200}", dotted in "v1\\.[0-9]{1,12}\\.[0-9a-f]{0,40}\\.[0-9a-f]{0,80}") {
+            let keys = Keys::random();
+            proptest::prop_assert!(verify_cookie(&keys, &value, 0).is_none());
+            proptest::prop_assert!(verify_cookie(&keys, &dotted, 0).is_none());
+        }
+    }
 
     #[test]
     fn only_local_paths_are_followed() {
