@@ -13,6 +13,12 @@ use dateline_model::{Evidence, Location, PlaceMention, Span};
 use dateline_text::mentions::{KnownKind, Mentions, PlaceCue, PlacePhrase};
 use std::collections::BTreeMap;
 
+/// Last words of a road's name: a road named after a town ("London Road") is not near it.
+const ROAD_WORDS: &[&str] = &[
+    "street", "st", "road", "rd", "avenue", "ave", "boulevard", "blvd", "lane", "drive", "highway",
+    "way", "alley", "bypass", "causeway", "parkway", "expressway", "freeway", "motorway",
+];
+
 /// Gazetteer lookups go through the per-thread cache of `oracle`.
 fn lookup(gaz: &Gazetteer, name: &str) -> Vec<Place> {
     CACHE_KEY
@@ -933,10 +939,13 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
     }
     // "Arundel Castle", "Aleppo Citadel": a landmark named after its town places the photo near
     // that town (country and coordinates, not the city field, which the caption did not give).
+    // A road is not: "London Road" runs anywhere, so "Front Street" is not near Front (Italy).
     let mut landmark_town: Option<Place> = None;
     if let (Some(si), None) = (sub_idx, city_idx) {
         let name = &places[si].lookup;
-        if let Some((head, _)) = name.rsplit_once(' ') {
+        if let Some((head, last)) = name.rsplit_once(' ')
+            && !ROAD_WORDS.contains(&last.trim_end_matches('.').to_lowercase().as_str())
+        {
             let mut cands: Vec<Place> = lookup(gaz, head)
                 .into_iter()
                 .filter(|p| p.feature_class == 'P')

@@ -218,6 +218,7 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
     // "(Text: example.cn Photo by Name/Agency)": a credit label inside brackets, after other
     // words, starts the credit.
     if ch.paren
+        && !PREFIX.is_match(t)
         && let Some(at) = inner_label_at(t)
     {
         let sub = Chunk {
@@ -708,15 +709,15 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     }
     // "… in Durres, Wednesday, Nov. 27, 2019 AP": a known agency right after the date that
     // ends the caption, with no full stop between.
-    if let Some(ws) = t.rfind(char::is_whitespace) {
-        let tail = &t[ws + 1..];
+    if let Some((ws, wc)) = t.char_indices().rev().find(|(_, c)| c.is_whitespace()) {
+        let tail = &t[ws + wc.len_utf8()..];
         let before = t[..ws].trim_end();
         if !tail.is_empty()
             && tail.chars().all(|c| c.is_ascii_uppercase())
             && before.ends_with(|c: char| c.is_ascii_digit())
             && lex.lookup(tail).is_some()
         {
-            let sp = Span::new(s.start + ws + 1, s.end);
+            let sp = Span::new(s.start + ws + wc.len_utf8(), s.end);
             return mk(Vec::new(), Some((tail.to_string(), sp)), sp, "credit.agency_only");
         }
     }
