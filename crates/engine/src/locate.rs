@@ -13,6 +13,9 @@ use dateline_model::{Evidence, Location, PlaceMention, Span};
 use dateline_text::mentions::{KnownKind, Mentions, PlaceCue, PlacePhrase};
 use std::collections::BTreeMap;
 
+/// Countries that are one city: the city field is the country's name.
+const CITY_STATES: &[&str] = &["HK", "SG", "MO", "MC", "VA", "GI"];
+
 /// Last words of a road's name: a road named after a town ("London Road") is not near it.
 const ROAD_WORDS: &[&str] = &[
     "street", "st", "road", "rd", "avenue", "ave", "boulevard", "blvd", "lane", "drive", "highway",
@@ -1121,6 +1124,35 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             places[ci].name,
             loc.precision.unwrap_or(3)
         ));
+    }
+    // A city-state ("in Hong Kong", "Singapore"): the country is the city, and a place inside it
+    // that the chain took for the city ("at Causeway Bay shopping district in Hong Kong") is a
+    // part of it.
+    if let Some(cc) = loc.country.clone()
+        && CITY_STATES.contains(&cc.as_str())
+    {
+        let name = country_idx
+            .filter(|&i| matches!(resolved[i], Resolved::Country(_)))
+            .map(|i| (places[i].name.clone(), places[i].span))
+            .or_else(|| gaz.country(&cc).map(|c| (c.name.clone(), Span::new(0, 0))));
+        if let Some((name, span)) = name {
+            let fold = dateline_geo::fold;
+            if let Some(city) = loc.city.take() {
+                if fold(&city) != fold(&name) && loc.sublocation.is_none() {
+                    if let Some(ev) = evidence.remove("location.city") {
+                        evidence.insert("location.sublocation".into(), ev);
+                    }
+                    loc.sublocation = Some(city);
+                }
+            }
+            loc.city = Some(name);
+            if span.end > span.start {
+                evidence
+                    .entry("location.city".into())
+                    .or_default()
+                    .push(Evidence::new(span, "place.city_state"));
+            }
+        }
     }
     if let Some(cs) = chain_span {
         loc.text = Some(cs.slice(text).to_string());
