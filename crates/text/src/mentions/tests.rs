@@ -214,3 +214,19 @@ fn notices_ships_facilities_and_other_languages_are_no_people() {
         assert!(m.people.is_empty(), "{t}: {:?}", m.people);
     }
 }
+
+#[test]
+fn a_settlement_word_before_of_belongs_to_the_name_after_it() {
+    // written: as in "the Red Sea city of Port Sudan", the settlement is the name after "of", and
+    // the region before "city" is no city
+    let m = run("Soldiers greet residents in the Idlib city of Aleppo on Sunday.");
+    let aleppo = m.places.iter().find(|p| p.name == "Aleppo").expect("Aleppo");
+    assert_eq!(aleppo.cue, PlaceCue::Settlement);
+    assert!(
+        m.places
+            .iter()
+            .all(|p| p.name != "Idlib" || p.cue != PlaceCue::Settlement),
+        "{:?}",
+        m.places
+    );
+}
