@@ -18,8 +18,25 @@ const CITY_STATES: &[&str] = &["HK", "SG", "MO", "MC", "VA", "GI"];
 
 /// Last words of a road's name: a road named after a town ("London Road") is not near it.
 const ROAD_WORDS: &[&str] = &[
-    "street", "st", "road", "rd", "avenue", "ave", "boulevard", "blvd", "lane", "drive", "highway",
-    "way", "alley", "bypass", "causeway", "parkway", "expressway", "freeway", "motorway",
+    "street",
+    "st",
+    "road",
+    "rd",
+    "avenue",
+    "ave",
+    "boulevard",
+    "blvd",
+    "lane",
+    "drive",
+    "highway",
+    "way",
+    "alley",
+    "bypass",
+    "causeway",
+    "parkway",
+    "expressway",
+    "freeway",
+    "motorway",
 ];
 
 /// Gazetteer lookups go through the per-thread cache of `oracle`.

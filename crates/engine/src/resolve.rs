@@ -574,9 +574,14 @@ fn bare_division(places: &[PlacePhrase], chosen: &[usize], i: usize, gaz: &Gazet
     let p = &places[i];
     p.cue == PlaceCue::None
         && chosen.first().is_some_and(|&f| f != i)
-        && !p.known.as_ref().is_some_and(|k| k.kind == KnownKind::Country)
+        && !p
+            .known
+            .as_ref()
+            .is_some_and(|k| k.kind == KnownKind::Country)
         && {
-            let n = gaz.admin1_by_name(crate::oracle::bare(&p.lookup), None).len();
+            let n = gaz
+                .admin1_by_name(crate::oracle::bare(&p.lookup), None)
+                .len();
             (1..=3).contains(&n)
         }
 }

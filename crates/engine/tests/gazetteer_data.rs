@@ -165,8 +165,5 @@ fn places_in_other_languages_and_roads_named_after_towns() {
 fn a_state_named_after_a_town_places_the_town() {
     // written: "Naples, Fla." is in Florida, not Italy (the province as written, as the gold has it)
     let l = loc("Floodwater fills a street in Naples, Fla., Sept. 28, 2022. (AP Photo/Jane Doe)");
-    assert_eq!(
-        parts(&l),
-        [None, Some("Naples"), Some("Fla"), Some("US")]
-    );
+    assert_eq!(parts(&l), [None, Some("Naples"), Some("Fla"), Some("US")]);
 }

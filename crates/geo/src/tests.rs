@@ -462,7 +462,11 @@ fn countries_in_other_languages_and_split_demonyms() {
         ("Ucrania", "UA"),
         ("Чад", "TD"),
     ] {
-        assert_eq!(g.country_by_name(w).map(|c| c.code).as_deref(), Some(cc), "{w}");
+        assert_eq!(
+            g.country_by_name(w).map(|c| c.code).as_deref(),
+            Some(cc),
+            "{w}"
+        );
     }
     // Everyday English words and given names are left out.
     assert_eq!(g.country_by_name("Suède"), None);

@@ -476,10 +476,7 @@ fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
                     .split_whitespace()
                     .skip(1)
                     .take(2)
-                    .map(|w| {
-                        w.trim_matches(|c: char| !c.is_alphabetic())
-                            .to_lowercase()
-                    })
+                    .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
                     .collect::<Vec<_>>();
                 after.iter().any(|w| {
                     matches!(

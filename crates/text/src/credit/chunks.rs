@@ -181,7 +181,6 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
     let m = INNER_LABEL.find(t)?;
     let at = if t[m.start()..].starts_with('|') {
         m.start()
-
     } else if t[m.start()..].starts_with('.') {
         // After the full stop and the spaces.
         m.start() + 1 + (t[m.start() + 1..].len() - t[m.start() + 1..].trim_start().len())
@@ -718,18 +717,31 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             && lex.lookup(tail).is_some()
         {
             let sp = Span::new(s.start + ws + wc.len_utf8(), s.end);
-            return mk(Vec::new(), Some((tail.to_string(), sp)), sp, "credit.agency_only");
+            return mk(
+                Vec::new(),
+                Some((tail.to_string(), sp)),
+                sp,
+                "credit.agency_only",
+            );
         }
     }
     // "… in Pohang | YTN": a short credit after a single bar at the end.
-    if let Some(bar) = t.rfind(" | ").filter(|_| t.matches('|').count() == 1 && !t.contains('/')) {
+    if let Some(bar) = t
+        .rfind(" | ")
+        .filter(|_| t.matches('|').count() == 1 && !t.contains('/'))
+    {
         let part = trim_span(text, Span::new(s.start + bar + 3, s.end));
         let pt = &text[part.start..part.end];
         if !pt.is_empty() && pt.len() <= 40 && pt.split_whitespace().count() <= 4 && !is_prose(pt) {
             let known = lex.lookup(pt).is_some();
             let acronym = is_caps_word(pt) && pt.chars().count() <= 8;
             if known || acronym || is_picture_brand(pt) || is_outlet(pt, lex) {
-                return mk(Vec::new(), Some((pt.to_string(), part)), part, "credit.agency_only");
+                return mk(
+                    Vec::new(),
+                    Some((pt.to_string(), part)),
+                    part,
+                    "credit.agency_only",
+                );
             }
             let p = parse_body(text, part, lex, true);
             if !p.invalid && !p.creators.is_empty() {
@@ -758,7 +770,12 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             && pt.split_whitespace().count() <= 4
         {
             let sp = Span::new(part.start, part.start + name.len());
-            return mk(Vec::new(), Some((name.to_string(), sp)), part, "credit.glued_tail");
+            return mk(
+                Vec::new(),
+                Some((name.to_string(), sp)),
+                part,
+                "credit.glued_tail",
+            );
         }
     }
     // "…Territories.\n\nJane Doe": a name alone on the caption's last line, after a line break.

@@ -1333,4 +1333,3 @@ fn credits_of_institutions_outlets_and_lines_set_apart() {
         Some("hnr.cn"),
     );
 }
-

@@ -758,7 +758,10 @@ fn languages_of_asia_and_africa() {
             "Serangan udara menghancurkan sebuah rumah di pinggir kota.",
             Some("air_strike"),
         ),
-        ("Keluarga menghadiri pemakaman korban di Palu.", Some("funeral")),
+        (
+            "Keluarga menghadiri pemakaman korban di Palu.",
+            Some("funeral"),
+        ),
         // written: Swahili fighting, protest and refugees
         (
             "Watu wakikimbia mapigano katika mji wa Goma.",

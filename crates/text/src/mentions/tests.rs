@@ -220,7 +220,11 @@ fn a_settlement_word_before_of_belongs_to_the_name_after_it() {
     // written: as in "the Red Sea city of Port Sudan", the settlement is the name after "of", and
     // the region before "city" is no city
     let m = run("Soldiers greet residents in the Idlib city of Aleppo on Sunday.");
-    let aleppo = m.places.iter().find(|p| p.name == "Aleppo").expect("Aleppo");
+    let aleppo = m
+        .places
+        .iter()
+        .find(|p| p.name == "Aleppo")
+        .expect("Aleppo");
     assert_eq!(aleppo.cue, PlaceCue::Settlement);
     assert!(
         m.places
