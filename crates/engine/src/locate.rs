@@ -1154,13 +1154,14 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             .or_else(|| gaz.country(&cc).map(|c| (c.name.clone(), Span::new(0, 0))));
         if let Some((name, span)) = name {
             let fold = dateline_geo::fold;
-            if let Some(city) = loc.city.take() {
-                if fold(&city) != fold(&name) && loc.sublocation.is_none() {
-                    if let Some(ev) = evidence.remove("location.city") {
-                        evidence.insert("location.sublocation".into(), ev);
-                    }
-                    loc.sublocation = Some(city);
+            if let Some(city) = loc.city.take()
+                && fold(&city) != fold(&name)
+                && loc.sublocation.is_none()
+            {
+                if let Some(ev) = evidence.remove("location.city") {
+                    evidence.insert("location.sublocation".into(), ev);
                 }
+                loc.sublocation = Some(city);
             }
             loc.city = Some(name);
             if span.end > span.start {

@@ -544,6 +544,25 @@ pub(crate) fn geocode_fields(
     })
 }
 
+/// A chain phrase after the first, with no cue word, that names a first-level division in one or
+/// two countries ("Naples, Fla.", "Fort Myers, Florida", "Pohang, North Gyeongsang"), and no
+/// country: a division named the way US and Korean captions name states after towns.
+fn bare_division(places: &[PlacePhrase], chosen: &[usize], i: usize, gaz: &Gazetteer) -> bool {
+    let p = &places[i];
+    p.cue == PlaceCue::None
+        && chosen.first().is_some_and(|&f| f != i)
+        && !p
+            .known
+            .as_ref()
+            .is_some_and(|k| k.kind == KnownKind::Country)
+        && {
+            let n = gaz
+                .admin1_by_name(crate::oracle::bare(&p.lookup), None)
+                .len();
+            (1..=3).contains(&n)
+        }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -565,23 +584,4 @@ mod tests {
         assert_eq!(f.weight("SY"), 3.0);
         assert_eq!(f.weight("DE"), 0.0);
     }
-}
-
-/// A chain phrase after the first, with no cue word, that names a first-level division in one or
-/// two countries ("Naples, Fla.", "Fort Myers, Florida", "Pohang, North Gyeongsang"), and no
-/// country: a division named the way US and Korean captions name states after towns.
-fn bare_division(places: &[PlacePhrase], chosen: &[usize], i: usize, gaz: &Gazetteer) -> bool {
-    let p = &places[i];
-    p.cue == PlaceCue::None
-        && chosen.first().is_some_and(|&f| f != i)
-        && !p
-            .known
-            .as_ref()
-            .is_some_and(|k| k.kind == KnownKind::Country)
-        && {
-            let n = gaz
-                .admin1_by_name(crate::oracle::bare(&p.lookup), None)
-                .len();
-            (1..=3).contains(&n)
-        }
 }
