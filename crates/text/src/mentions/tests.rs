@@ -234,3 +234,14 @@ fn a_settlement_word_before_of_belongs_to_the_name_after_it() {
         m.places
     );
 }
+
+#[test]
+fn a_titled_name_coordinated_with_a_country_is_a_person() {
+    // written
+    let m = run("Syrian President Jane Doe and Jordan President John Roe meet in Damascus.");
+    assert!(
+        m.places.iter().all(|p| p.name != "Jane Doe"),
+        "{:?}",
+        m.places
+    );
+}
