@@ -17,6 +17,7 @@ SETS = [
     ("heldout6 (118)", ["tests/fixtures/corpus/heldout6.jsonl"]),
     ("heldout7 (138)", ["tests/fixtures/corpus/heldout7.jsonl"]),
     ("heldout8 (139)", ["tests/fixtures/corpus/heldout8.jsonl"]),
+    ("heldout9 (111)", ["tests/fixtures/corpus/heldout9.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]

@@ -33,6 +33,7 @@ fn main() {
         "admin1_extra.tsv",
         "countries.tsv",
         "country_extra.tsv",
+        "country_names.tsv",
     ] {
         println!("cargo:rerun-if-changed={}", data.join(f).display());
     }
@@ -183,10 +184,18 @@ fn countries(data: &Path, code: &mut String) {
             }
             push_key(&mut names, a, area(i), i);
         }
+        // "Bosnian, Herzegovinian": a field may hold several demonyms.
         for d in [&r[4], &r[5]] {
-            if !d.is_empty() {
+            for d in d.split(',').map(str::trim).filter(|d| !d.is_empty()) {
                 push_key(&mut demonyms, d, area(i), i);
             }
+        }
+    }
+    // Names in other languages ("Tchad", "Ciad", "Éthiopie"), after every English one.
+    for r in rows(&data.join("country_names.tsv")) {
+        assert!(r.len() == 3, "country_names.tsv: {r:?}");
+        if let Some(&i) = index.get(&r[0]) {
+            push_key(&mut names, &r[2], area(i).saturating_add(1), i);
         }
     }
     emit_keys(code, "COUNTRY_NAMES", names);

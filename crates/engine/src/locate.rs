@@ -13,6 +13,32 @@ use dateline_model::{Evidence, Location, PlaceMention, Span};
 use dateline_text::mentions::{KnownKind, Mentions, PlaceCue, PlacePhrase};
 use std::collections::BTreeMap;
 
+/// Countries that are one city: the city field is the country's name.
+const CITY_STATES: &[&str] = &["HK", "SG", "MO", "MC", "VA", "GI"];
+
+/// Last words of a road's name: a road named after a town ("London Road") is not near it.
+const ROAD_WORDS: &[&str] = &[
+    "street",
+    "st",
+    "road",
+    "rd",
+    "avenue",
+    "ave",
+    "boulevard",
+    "blvd",
+    "lane",
+    "drive",
+    "highway",
+    "way",
+    "alley",
+    "bypass",
+    "causeway",
+    "parkway",
+    "expressway",
+    "freeway",
+    "motorway",
+];
+
 /// Gazetteer lookups go through the per-thread cache of `oracle`.
 fn lookup(gaz: &Gazetteer, name: &str) -> Vec<Place> {
     CACHE_KEY
@@ -933,10 +959,13 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
     }
     // "Arundel Castle", "Aleppo Citadel": a landmark named after its town places the photo near
     // that town (country and coordinates, not the city field, which the caption did not give).
+    // A road is not: "London Road" runs anywhere, so "Front Street" is not near Front (Italy).
     let mut landmark_town: Option<Place> = None;
     if let (Some(si), None) = (sub_idx, city_idx) {
         let name = &places[si].lookup;
-        if let Some((head, _)) = name.rsplit_once(' ') {
+        if let Some((head, last)) = name.rsplit_once(' ')
+            && !ROAD_WORDS.contains(&last.trim_end_matches('.').to_lowercase().as_str())
+        {
             let mut cands: Vec<Place> = lookup(gaz, head)
                 .into_iter()
                 .filter(|p| p.feature_class == 'P')
@@ -1112,6 +1141,36 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             places[ci].name,
             loc.precision.unwrap_or(3)
         ));
+    }
+    // A city-state ("in Hong Kong", "Singapore"): the country is the city, and a place inside it
+    // that the chain took for the city ("at Causeway Bay shopping district in Hong Kong") is a
+    // part of it.
+    if let Some(cc) = loc.country.clone()
+        && CITY_STATES.contains(&cc.as_str())
+    {
+        let name = country_idx
+            .filter(|&i| matches!(resolved[i], Resolved::Country(_)))
+            .map(|i| (places[i].name.clone(), places[i].span))
+            .or_else(|| gaz.country(&cc).map(|c| (c.name.clone(), Span::new(0, 0))));
+        if let Some((name, span)) = name {
+            let fold = dateline_geo::fold;
+            if let Some(city) = loc.city.take()
+                && fold(&city) != fold(&name)
+                && loc.sublocation.is_none()
+            {
+                if let Some(ev) = evidence.remove("location.city") {
+                    evidence.insert("location.sublocation".into(), ev);
+                }
+                loc.sublocation = Some(city);
+            }
+            loc.city = Some(name);
+            if span.end > span.start {
+                evidence
+                    .entry("location.city".into())
+                    .or_default()
+                    .push(Evidence::new(span, "place.city_state"));
+            }
+        }
     }
     if let Some(cs) = chain_span {
         loc.text = Some(cs.slice(text).to_string());

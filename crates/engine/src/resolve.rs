@@ -117,7 +117,9 @@ pub(crate) fn focus(
     }
     for &i in chosen {
         let p = &places[i];
-        if matches!(p.cue, PlaceCue::Province) {
+        // A division named with a province cue ("Idlib province"), or one the chain names by a
+        // name that is only a division's ("Naples, Fla.", "Fort Myers, Florida").
+        if matches!(p.cue, PlaceCue::Province) || bare_division(places, chosen, i, gaz) {
             let divisions = gaz.admin1_by_name(crate::oracle::bare(&p.lookup), None);
             let n = divisions.len() as f64;
             for a in &divisions {
@@ -285,7 +287,7 @@ pub(crate) fn resolve_jointly(
         .collect();
 
     // Second round: each chain phrase beside the others' readings.
-    let divisions: Vec<dateline_geo::Admin1> = chosen
+    let mut divisions: Vec<dateline_geo::Admin1> = chosen
         .iter()
         .filter(|&&i| matches!(places[i].cue, PlaceCue::Province | PlaceCue::District))
         .filter_map(|&i| match &cands[i][pick[i]].reading {
@@ -293,6 +295,13 @@ pub(crate) fn resolve_jointly(
             _ => None,
         })
         .collect();
+    // "Naples, Fla.": a name after a town in the chain that is a division's name (here also a
+    // hamlet's in Norway) supports the towns of that division.
+    for &i in chosen {
+        if bare_division(places, chosen, i, gaz) {
+            divisions.extend(gaz.admin1_by_name(crate::oracle::bare(&places[i].lookup), None));
+        }
+    }
     let mut close_calls = Vec::new();
     for _round in 0..2 {
         let points: Vec<(usize, (f64, f64), u64)> = chosen
@@ -533,6 +542,25 @@ pub(crate) fn geocode_fields(
         precision: 3,
         country: Some(c.code),
     })
+}
+
+/// A chain phrase after the first, with no cue word, that names a first-level division in one or
+/// two countries ("Naples, Fla.", "Fort Myers, Florida", "Pohang, North Gyeongsang"), and no
+/// country: a division named the way US and Korean captions name states after towns.
+fn bare_division(places: &[PlacePhrase], chosen: &[usize], i: usize, gaz: &Gazetteer) -> bool {
+    let p = &places[i];
+    p.cue == PlaceCue::None
+        && chosen.first().is_some_and(|&f| f != i)
+        && !p
+            .known
+            .as_ref()
+            .is_some_and(|k| k.kind == KnownKind::Country)
+        && {
+            let n = gaz
+                .admin1_by_name(crate::oracle::bare(&p.lookup), None)
+                .len();
+            (1..=3).contains(&n)
+        }
 }
 
 #[cfg(test)]

@@ -132,3 +132,38 @@ fn a_photos_place_fields_are_geocoded_like_a_caption_chain() {
     assert_eq!((g.country.as_deref(), g.precision), (Some("SY"), 3));
     assert!(e.geocode(None, None, None).is_none());
 }
+
+#[test]
+fn a_city_state_is_its_own_city() {
+    // written
+    let l = loc("Protesters march past shops in Singapore, June 4, 2019. REUTERS/Jane Doe");
+    assert_eq!(parts(&l)[1..], [Some("Singapore"), None, Some("SG")]);
+    // written: a district the chain took for the city is a part of the city-state
+    let l = loc(
+        "Shoppers crowd a street in the Causeway Bay district in Hong Kong, May 1, 2019. REUTERS/Jane Doe",
+    );
+    assert_eq!(l.city.as_deref(), Some("Hong Kong"));
+    assert_eq!(l.country.as_deref(), Some("HK"));
+}
+
+#[test]
+fn places_in_other_languages_and_roads_named_after_towns() {
+    // written: French and Italian country names
+    let l = loc("Des réfugiés attendent à Abéché, au Tchad, le 3 mai 2014.");
+    assert_eq!(l.country.as_deref(), Some("TD"));
+    let l = loc("Profughi in attesa ad Abéché, nell'est del Ciad.");
+    assert_eq!(l.country.as_deref(), Some("TD"));
+    // written: a demonym before "village of" is no place
+    let l = loc("A burned house in the Tajik village of Vorukh on May 2.");
+    assert_ne!(l.city.as_deref(), Some("Tajik"));
+    // written: a street named like a small town abroad places nothing
+    let l = loc("Floodwater on Front Street after the storm.");
+    assert_eq!(l.country, None);
+}
+
+#[test]
+fn a_state_named_after_a_town_places_the_town() {
+    // written: "Naples, Fla." is in Florida, not Italy (the province as written, as the gold has it)
+    let l = loc("Floodwater fills a street in Naples, Fla., Sept. 28, 2022. (AP Photo/Jane Doe)");
+    assert_eq!(parts(&l), [None, Some("Naples"), Some("Fla"), Some("US")]);
+}

@@ -449,3 +449,41 @@ fn probe() {
         );
     }
 }
+
+#[test]
+fn countries_in_other_languages_and_split_demonyms() {
+    let g = g();
+    // Names from the translations of world-countries (country_names.tsv).
+    for (w, cc) in [
+        ("Éthiopie", "ET"),
+        ("Tchad", "TD"),
+        ("Ciad", "TD"),
+        ("Somalie", "SO"),
+        ("Ucrania", "UA"),
+        ("Чад", "TD"),
+    ] {
+        assert_eq!(
+            g.country_by_name(w).map(|c| c.code).as_deref(),
+            Some(cc),
+            "{w}"
+        );
+    }
+    // Everyday English words and given names are left out.
+    assert_eq!(g.country_by_name("Suède"), None);
+    assert_eq!(g.country_by_name("Mauricio"), None);
+    // "Bosnian, Herzegovinian" is two demonyms; press demonyms of Central Asia and the Balkans.
+    for (w, cc) in [
+        ("Bosnian", "BA"),
+        ("Herzegovinian", "BA"),
+        ("Tajik", "TJ"),
+        ("Kyrgyz", "KG"),
+        ("Kazakh", "KZ"),
+        ("Serb", "RS"),
+    ] {
+        assert_eq!(
+            g.country_by_demonym(w).map(|c| c.code).as_deref(),
+            Some(cc),
+            "{w}"
+        );
+    }
+}

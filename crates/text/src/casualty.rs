@@ -465,12 +465,53 @@ fn enumerated_after(text: &str, pos: usize) -> Option<(u64, usize)> {
             return None;
         }
         let end = w2_at + w2.len();
-        if w2.len() == w2_raw.len()
-            && matches!(
-                next_word(text, end).as_str(),
-                "were" | "was" | "are" | "is" | "have" | "has" | "had" | "died" | "dead"
-            )
-        {
+        // "killed four people and two others were wounded": the last group is the subject of a
+        // clause of its own; not "killed 19 children and two teachers has long been …", where
+        // the verb after it says nothing of harm.
+        let next = next_word(text, end);
+        let own_clause = match next.as_str() {
+            "died" | "dead" => true,
+            "were" | "was" | "are" | "is" | "have" | "has" | "had" => {
+                let after = text[end..]
+                    .split_whitespace()
+                    .skip(1)
+                    .take(2)
+                    .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
+                    .collect::<Vec<_>>();
+                after.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "wounded"
+                            | "injured"
+                            | "hurt"
+                            | "killed"
+                            | "dead"
+                            | "missing"
+                            | "taken"
+                            | "treated"
+                            | "hospitalized"
+                            | "hospitalised"
+                            | "rescued"
+                            | "arrested"
+                            | "detained"
+                            | "evacuated"
+                            | "admitted"
+                            | "still"
+                            | "left"
+                            | "in"
+                            | "critical"
+                            | "seriously"
+                            | "also"
+                            | "being"
+                            | "reported"
+                            | "believed"
+                            | "feared"
+                    )
+                })
+            }
+            _ => false,
+        };
+        if w2.len() == w2_raw.len() && own_clause {
             return None;
         }
         return Some((extra, end));
@@ -1284,6 +1325,21 @@ mod tests {
                  an Israeli strike killed 12 people in Rafah, medics said.";
         assert_eq!(k(t), Some(12));
         assert_eq!(src(t).as_deref(), Some("medics"));
+    }
+
+    #[test]
+    fn animals_are_no_head_count_and_groups_after_the_verb_add_up() {
+        // written: livestock deaths are not casualties
+        let t = "A herder walks past carcasses in Bulgan province. So far 9,000 horses and 1,500 \
+                 camels had died in the cold, according to officials.";
+        assert_eq!(k(t), None);
+        // written: two groups after one verb add up, whatever the sentence goes on to say
+        let t = "The school where a gunman killed 19 children and two teachers has long been a \
+                 part of the town.";
+        assert_eq!(k(t), Some(21));
+        // written: the last group with a clause of its own stays apart
+        let t = "The blast killed four people and two others were wounded, police said.";
+        assert_eq!(k(t), Some(4));
     }
 
     #[test]

@@ -45,7 +45,7 @@ const WEEKDAYS: &str = r"monday|tuesday|wednesday|thursday|friday|saturday|sunda
 
 static MDY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,\s*|\.?\s+)(?P<year>\d{{4}})\b"
+        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b\.?,?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,\s*|\.?\s+)(?P<year>\d{{4}})\b"
     ))
     .expect("MDY regex")
 });
@@ -1297,5 +1297,23 @@ mod tests {
         );
         // A number with a thousands comma is no year.
         assert_eq!(iso("Some 3,000 people marched on May 3,000 times."), None);
+    }
+
+    #[test]
+    fn a_comma_after_the_month() {
+        // Written: a stray comma between month and day, with and without a weekday before.
+        assert_eq!(
+            iso("Families rest in a camp outside Kismayo, Monday, March, 27, 2017.").as_deref(),
+            Some("2017-03-27")
+        );
+        assert_eq!(
+            iso("Families rest in a camp outside Kismayo, Oct, 20, 2016.").as_deref(),
+            Some("2016-10-20")
+        );
+        // Written: a count after a month is no day.
+        assert_ne!(
+            iso("In March, 27 people died in the floods of 2017.").as_deref(),
+            Some("2017-03-27")
+        );
     }
 }

@@ -778,6 +778,11 @@ fn coordinated_place(
     {
         return None;
     }
+    // "Kyrgyz President Sadyr Japarov and Tajikistan President …": a name right after a title
+    // is a person's, whatever it is coordinated with.
+    if piece.first > 0 && lex.is("title", words[piece.first - 1].span.slice(text)) {
+        return None;
+    }
     let fold = |s: &str| s.to_lowercase();
     let repeated = places
         .iter()

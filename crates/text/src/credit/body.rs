@@ -218,7 +218,12 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         }
         let st = &text[seg.start..seg.end];
         let kind;
-        if st.is_empty() {
+        // "Name/Civil Beat/2023": a year alone after the parts is the copyright year.
+        let year_only = idx > 0
+            && st.len() == 4
+            && st.bytes().all(|b| b.is_ascii_digit())
+            && matches!(&st[..2], "19" | "20");
+        if st.is_empty() || year_only {
             kind = Kind::Empty;
         } else if let Some(v) = find_word_ci(st, "via") {
             kind = Kind::Via;
@@ -315,6 +320,21 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         {
             // "UNRWA/Handout via REUTERS": an acronym in capitals before a placeholder is the
             // institution that handed the picture out, not a photographer.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
+        } else if idx == 0
+            && is_caps_word(st)
+            && st.chars().filter(|c| c.is_alphabetic()).count() <= 8
+            && segs.get(1).is_some_and(|n| {
+                let nt = text[n.start..n.end].trim();
+                nt.split_whitespace().count() >= 2
+                    && nt.chars().any(char::is_lowercase)
+                    && lex.lookup(nt).is_none()
+                    && is_person_name(nt)
+            })
+        {
+            // "MINUSMA/Jane Doe", "UNHCR/Jane Doe": an acronym in capitals before a name in mixed
+            // case is the institution whose photographer that is, not a surname.
             kind = Kind::Org;
             p.unknown.push((st.to_string(), seg));
         } else if labelled && nsegs == 1 && is_caps_word(st) {

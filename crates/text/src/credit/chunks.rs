@@ -12,8 +12,8 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von))\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|images?|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte)\s*(?::|\.{2,}|…)
-          | (?P<copy>©|\(c\)(?:\s|$))
+          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|images?|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|\.{2,}|…)
+          | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
         )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
     )
     .expect("credit prefix regex")
@@ -149,7 +149,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:",
+        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[\p{Ll}\d][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -164,7 +164,11 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
             c == b'|'
                 || (matches!(c, b'P' | b'I' | b'C' | b'F')
                     && i > 0
-                    && (b[i - 1].is_ascii_lowercase() || b[i - 1] == b'.' || b[i - 1] >= 0x80))
+                    && (b[i - 1].is_ascii_lowercase()
+                        || b[i - 1] == b'.'
+                        || b[i - 1] >= 0x80
+                        || (matches!(b[i - 1], b' ' | b'\t')
+                            && b[i..].iter().take(14).any(|&x| x == b':' || x == b'y'))))
                 // "…in November. photo : AFP": a lowercase label after a sentence end.
                 || (matches!(c, b'p' | b'i' | b'c' | b'f')
                     && i > 1
@@ -181,7 +185,8 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
         // After the full stop and the spaces.
         m.start() + 1 + (t[m.start() + 1..].len() - t[m.start() + 1..].trim_start().len())
     } else {
-        // After the glued lowercase letter or full stop.
+        // After the glued lowercase letter or full stop (or the letter before a blank: "…
+        // threatens homes Credit: Name").
         m.start() + t[m.start()..].chars().next().map_or(1, char::len_utf8)
     };
     (!t[..at].trim().is_empty()).then_some(at)
@@ -209,6 +214,24 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         return None;
     }
     let t = &text[s.start..s.end];
+    // "(Text: example.cn Photo by Name/Agency)": a credit label inside brackets, after other
+    // words, starts the credit.
+    if ch.paren
+        && !PREFIX.is_match(t)
+        && let Some(at) = inner_label_at(t)
+    {
+        let sub = Chunk {
+            inner: Span::new(s.start + at, s.end),
+            outer: ch.outer,
+            paren: false,
+        };
+        if let Some(u) = classify(text, &sub, lex) {
+            return Some(Unit {
+                span: ch.outer,
+                ..u
+            });
+        }
+    }
     let unit_span = if ch.paren { ch.outer } else { s };
     let unit = |p: Parsed, rule: &'static str, span: Span| Unit {
         span,
@@ -223,7 +246,7 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         t,
         &[
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
-            b"bil", b"que", b"fue", b"fon", b"(c)",
+            b"bil", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ",
         ],
     )
     .then(|| PREFIX.captures(t))
@@ -272,16 +295,33 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
     }
     // "Photo Name /Insidefoto/Sipa USA": the label alone, with no "by" or colon, before a
     // name and a known agency.
+    // "Photo/ Name/ Agency", "Source MINUSMA/Name/Flickr": a label with a slash or no colon
+    // before a chain set apart at the end of the caption or on its own line.
+    let apart = text[s.end..].trim().is_empty()
+        || text[..ch.inner.start]
+            .trim_end_matches([' ', '\t'])
+            .ends_with('\n');
     if let Some(rest) = t
         .strip_prefix("Photo ")
         .or_else(|| t.strip_prefix("PHOTO "))
+        .or_else(|| t.strip_prefix("Photo/"))
+        .or_else(|| t.strip_prefix("Foto/"))
+        .or_else(|| t.strip_prefix("Source ").filter(|_| apart))
         && rest.contains('/')
     {
         let body = Span::new(s.end - rest.len(), s.end);
         let p = parse_body(text, body, lex, true);
-        if !p.invalid && p.first() == Kind::Person && !p.hits.is_empty() {
+        let person_first = p.first() == Kind::Person && (!p.hits.is_empty() || apart);
+        let org_first = p.first() == Kind::Org && !p.creators.is_empty() && apart;
+        if !p.invalid && (person_first || org_first) {
             return Some(unit(p, "credit.label", unit_span));
         }
+    }
+    if let Some(u) = set_apart_credit(text, ch, s, t, lex) {
+        return Some(Unit {
+            span: if ch.paren { ch.outer } else { u.span },
+            ..u
+        });
     }
     if may_start_with(t, &[b"fil", b"arc", b"han"]) && FILE_PHOTO.is_match(t) {
         return Some(Unit {
@@ -617,6 +657,141 @@ fn standalone_chain(text: &str, s: Span, p: &Parsed) -> Option<Parsed> {
             }
         }
         return Some(p);
+    }
+    None
+}
+
+/// Credit shapes set apart at the end of a caption (or on a line of their own) that name no
+/// known chain: "(ABC News: Jane Doe)", "…, Nov. 27, 2019 AP", "… in Pohang | YTN",
+/// "…2019./VCG Photo", and a photographer's name alone on the last line after a line break
+/// ("…Territories.\n\nJane Doe").
+fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexicon) -> Option<Unit> {
+    let at_end = text[ch.outer.end..].trim().is_empty();
+    let mk = |creators: Vec<(String, Span)>, agency: Option<(String, Span)>, span: Span, rule| {
+        let (hits, unknown) = match agency {
+            Some((a, sp)) => match lex.lookup(&a) {
+                Some(i) => (vec![(i, sp)], Vec::new()),
+                None => (Vec::new(), vec![(a, sp)]),
+            },
+            None => (Vec::new(), Vec::new()),
+        };
+        Some(Unit {
+            span,
+            creators,
+            hits,
+            unknown,
+            rule,
+            weak: false,
+        })
+    };
+    // "(ABC News: Jane Doe)": an outlet, a colon and the photographer, in brackets.
+    if ch.paren
+        && let Some(colon) = t.find(':')
+    {
+        let outlet = trim_span(text, Span::new(s.start, s.start + colon));
+        let name = trim_span(text, Span::new(s.start + colon + 1, s.end));
+        let (ot, nt) = (&text[outlet.start..outlet.end], &text[name.start..name.end]);
+        if (lex.lookup(ot).is_some() || is_outlet(ot, lex) || is_picture_brand(ot))
+            && nt.split_whitespace().count() >= 2
+            && is_person_name(nt)
+        {
+            return mk(
+                vec![(nt.to_string(), name)],
+                Some((ot.to_string(), outlet)),
+                ch.outer,
+                "credit.outlet_colon",
+            );
+        }
+    }
+    if ch.paren || !at_end {
+        return None;
+    }
+    // "… in Durres, Wednesday, Nov. 27, 2019 AP": a known agency right after the date that
+    // ends the caption, with no full stop between.
+    if let Some((ws, wc)) = t.char_indices().rev().find(|(_, c)| c.is_whitespace()) {
+        let tail = &t[ws + wc.len_utf8()..];
+        let before = t[..ws].trim_end();
+        if !tail.is_empty()
+            && tail.chars().all(|c| c.is_ascii_uppercase())
+            && before.ends_with(|c: char| c.is_ascii_digit())
+            && lex.lookup(tail).is_some()
+        {
+            let sp = Span::new(s.start + ws + wc.len_utf8(), s.end);
+            return mk(
+                Vec::new(),
+                Some((tail.to_string(), sp)),
+                sp,
+                "credit.agency_only",
+            );
+        }
+    }
+    // "… in Pohang | YTN": a short credit after a single bar at the end.
+    if let Some(bar) = t
+        .rfind(" | ")
+        .filter(|_| t.matches('|').count() == 1 && !t.contains('/'))
+    {
+        let part = trim_span(text, Span::new(s.start + bar + 3, s.end));
+        let pt = &text[part.start..part.end];
+        if !pt.is_empty() && pt.len() <= 40 && pt.split_whitespace().count() <= 4 && !is_prose(pt) {
+            let known = lex.lookup(pt).is_some();
+            let acronym = is_caps_word(pt) && pt.chars().count() <= 8;
+            if known || acronym || is_picture_brand(pt) || is_outlet(pt, lex) {
+                return mk(
+                    Vec::new(),
+                    Some((pt.to_string(), part)),
+                    part,
+                    "credit.agency_only",
+                );
+            }
+            let p = parse_body(text, part, lex, true);
+            if !p.invalid && !p.creators.is_empty() {
+                return Some(Unit {
+                    span: part,
+                    creators: p.creators,
+                    hits: p.hits,
+                    unknown: p.unknown,
+                    rule: "credit.label",
+                    weak: false,
+                });
+            }
+        }
+    }
+    // "…November 28, 2019./VCG Photo": a credit glued to the full stop after a slash.
+    if let Some(i) = t.rfind("./") {
+        let part = trim_span(text, Span::new(s.start + i + 2, s.end));
+        let pt = &text[part.start..part.end];
+        let name = pt
+            .strip_suffix(" Photo")
+            .or_else(|| pt.strip_suffix(" PHOTO"))
+            .unwrap_or(pt);
+        if i > 0
+            && (!pt.contains(char::is_lowercase) || is_picture_brand(pt))
+            && (lex.lookup(pt).is_some() || is_picture_brand(pt) || is_caps_word(name))
+            && pt.split_whitespace().count() <= 4
+        {
+            let sp = Span::new(part.start, part.start + name.len());
+            return mk(
+                Vec::new(),
+                Some((name.to_string(), sp)),
+                part,
+                "credit.glued_tail",
+            );
+        }
+    }
+    // "…Territories.\n\nJane Doe": a name alone on the caption's last line, after a line break.
+    let own_line = text[..ch.inner.start]
+        .trim_end_matches([' ', '\t'])
+        .ends_with('\n');
+    if own_line
+        && text[..ch.inner.start]
+            .trim_end()
+            .ends_with(['.', '!', '?', '"', '”', ')'])
+        && (2..=4).contains(&t.split_whitespace().count())
+        && is_person_name(t)
+        && !is_picture_brand(t)
+        && lex.lookup(t).is_none()
+    {
+        return mk(vec![(t.to_string(), s)], None, s, "credit.name_line");
     }
     None
 }

@@ -1255,3 +1255,81 @@ fn pool_credits_and_agencies_of_europe_and_the_caucasus() {
         Some("ZUMA Press"),
     );
 }
+
+#[test]
+fn credits_of_institutions_outlets_and_lines_set_apart() {
+    // written: an institution's acronym before its photographer's name
+    check(
+        "Peacekeepers patrol a market in Gao. Foto: MINUSCA/Jean Dupont",
+        &["Jean Dupont"],
+        Some("MINUSCA"),
+    );
+    check(
+        "Peacekeepers patrol a market in Gao.\nSource UNMISS/Jean Dupont/Flickr",
+        &["Jean Dupont"],
+        Some("UNMISS"),
+    );
+    // written: an outlet, a colon and the photographer, in brackets
+    check(
+        "The ruins of a village after the cyclone.(ABC News: Jane Doe)",
+        &["Jane Doe"],
+        Some("ABC News"),
+    );
+    // written: the copyright year after the parts is no agency
+    check(
+        "Smoke rises over the town on Aug. 9. (Jane Doe/Island Beat/2023)",
+        &["Jane Doe"],
+        Some("Island Beat"),
+    );
+    // written: a known agency right after the date that ends the caption
+    check(
+        "Rescuers search the rubble in Elbasan, Wednesday, Nov. 27, 2019 AP",
+        &[],
+        Some("AP"),
+    );
+    // written: a short credit after a single bar, a credit glued after "./"
+    check("A flooded street in Ulsan | KBS", &[], Some("KBS"));
+    check(
+        "Rescuers search a collapsed building in Elbasan, November 28, 2019./XYZ Photo",
+        &[],
+        Some("XYZ"),
+    );
+    // written: a photographer's name alone on the last line
+    check(
+        "A wildfire burns above homes in Penticton on Friday.\n\n Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    // written: labels mid-sentence, "PC:", BBC's glued "image copyright", "Photo/"
+    check(
+        "A golden haze covers the town as a bushfire threatens homes Credit: Jane Doe/Facebook",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "Water on Main Street. PC: Jane Doe (8.9.23)",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "image copyrightJANE DOE\nimage captionLocals shelter on the beach",
+        &["JANE DOE"],
+        None,
+    );
+    check(
+        "Refugees at a camp in eastern Chad.\n\nPhoto/ Jane Doe/ Sahelimages",
+        &["Jane Doe"],
+        Some("Sahelimages"),
+    );
+    // written: a label after a slash is no new credit ("/ Name/ Photo: AA / AA" is one)
+    check(
+        "Rescuers search the rubble in Rafah. / Jane Doe/ Photo: AA / AA",
+        &["Jane Doe"],
+        Some("Anadolu"),
+    );
+    check(
+        "A flooded crossroad in Luoyang. (Text: example.cn Photo by Li Wei/hnr.cn)",
+        &["Li Wei"],
+        Some("hnr.cn"),
+    );
+}

@@ -248,7 +248,12 @@ fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
         return Vec::new();
     };
     let mut all = Vec::new();
-    for mat in m.find_overlapping_iter(text) {
+    // The matcher folds ASCII case only; a capital outside ASCII ("Протестующие", "Éthiopie") is
+    // lowered here in a copy with the same byte offsets (a letter whose lower case is longer or
+    // shorter in UTF-8 is left as it is).
+    let lowered = lower_same_len(text);
+    let haystack = lowered.as_deref().unwrap_or(text);
+    for mat in m.find_overlapping_iter(haystack) {
         let (s, mut e) = (mat.start(), mat.end());
         let entry = mat.pattern().as_usize();
         if !text.is_char_boundary(s) || !text.is_char_boundary(e) {
@@ -293,6 +298,28 @@ fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
         out.push(h);
     }
     out
+}
+
+/// `text` with its non-ASCII capitals lowered, byte for byte the same length; `None` when it has
+/// none (the common case, no copy).
+pub(crate) fn lower_same_len(text: &str) -> Option<String> {
+    if text.is_ascii() || !text.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if !c.is_ascii() && c.is_uppercase() {
+            let mut l = c.to_lowercase();
+            if let (Some(lc), None) = (l.next(), l.next())
+                && lc.len_utf8() == c.len_utf8()
+            {
+                out.push(lc);
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    Some(out)
 }
 
 /// Byte ranges of long quotations (“…” or "…" of 40+ bytes within one paragraph).

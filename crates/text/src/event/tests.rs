@@ -709,3 +709,79 @@ fn more_languages_of_europe_and_the_middle_east() {
         assert_eq!(ty(t).as_deref(), want, "{t}");
     }
 }
+
+#[test]
+fn mourning_without_a_funeral_word() {
+    let cases = [
+        // written: candles, flowers and tributes for the dead are mourning
+        (
+            "Residents light candles outside the town hall for the victims of the ferry.",
+            Some("funeral"),
+        ),
+        (
+            "A flower memorial near the school gate in Tartu.",
+            Some("funeral"),
+        ),
+        (
+            "Mourners pay their respects at a makeshift memorial by the river in Vilnius.",
+            Some("funeral"),
+        ),
+        // written: a country's days of mourning do not make the photo a funeral
+        (
+            "Soldiers patrol the border village after the clashes; the country is observing two days of national mourning.",
+            Some("armed_clash"),
+        ),
+        // written: a fire named by where it burns
+        (
+            "Firefighters at the nightclub fire scene in Tartu on Sunday.",
+            Some("disaster"),
+        ),
+    ];
+    for (t, want) in cases {
+        assert_eq!(ty(t).as_deref(), want, "{t}");
+    }
+}
+
+#[test]
+fn languages_of_asia_and_africa() {
+    let cases = [
+        // written: Indonesian clash, air strike, flood and funeral
+        (
+            "Warga menyelamatkan barang setelah banjir melanda Bekasi.",
+            Some("disaster"),
+        ),
+        (
+            "Pertempuran antara tentara dan milisi di ibu kota berlanjut.",
+            Some("armed_clash"),
+        ),
+        (
+            "Serangan udara menghancurkan sebuah rumah di pinggir kota.",
+            Some("air_strike"),
+        ),
+        (
+            "Keluarga menghadiri pemakaman korban di Palu.",
+            Some("funeral"),
+        ),
+        // written: Swahili fighting, protest and refugees
+        (
+            "Watu wakikimbia mapigano katika mji wa Goma.",
+            Some("armed_clash"),
+        ),
+        ("Maandamano ya wanafunzi mjini Nairobi.", Some("protest")),
+        (
+            "Wakimbizi wakisubiri chakula katika kambi ya Kakuma.",
+            Some("displacement"),
+        ),
+        // written: Russian protesters, Dutch earthquake, Arabic funeral and displaced families
+        ("Протестующие на площади в Бишкеке.", Some("protest")),
+        (
+            "Reddingswerkers zoeken in het puin na de aardbeving in Elbasan.",
+            Some("disaster"),
+        ),
+        ("تشييع جنازة ضحايا القصف في المدينة", Some("funeral")),
+        ("عائلات النازحين في مخيم قرب الحدود", Some("displacement")),
+    ];
+    for (t, want) in cases {
+        assert_eq!(ty(t).as_deref(), want, "{t}");
+    }
+}

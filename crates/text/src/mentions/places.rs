@@ -41,6 +41,11 @@ pub(super) fn place_phrase(
                 && after[1..].starts_with(|c: char| c.is_lowercase())
             {
                 let c = cue_of(w);
+                // "the Red Sea city of Port Sudan", "the Tajik village of Vorukh": the settlement
+                // word belongs to the name after "of", not to the one before it.
+                if c == PlaceCue::Settlement && rest.starts_with(" of ") {
+                    continue;
+                }
                 if c != PlaceCue::None && (cue == PlaceCue::None || w.contains(' ')) {
                     cue = c;
                     rule = "place.cue_after";

@@ -188,3 +188,60 @@ fn european_titles_holy_sites_and_other_languages() {
     let m = run("Рятувальники працюють на місці удару в Дніпрі та у Павлограді.");
     assert!(m.people.is_empty(), "{:?}", m.people);
 }
+
+#[test]
+fn notices_ships_facilities_and_other_languages_are_no_people() {
+    // written: an all-caps usage notice and a ship are nobody
+    let m = run(
+        "A navy ship, HMAS Adelaide, sails off the coast. RESTRICTED TO EDITORIAL USE - NO MARKETING - NO ADVERTISING CAMPAIGNS",
+    );
+    assert!(m.people.is_empty(), "{:?}", m.people);
+    // written: facility names are places, not people
+    for t in [
+        "Residents shelter at the Ridgeway Gymnasium after the fire.",
+        "Smoke rises over Bitter Creek on Tuesday.",
+        "Workers repair the Ono Greenhouse in the north of the country.",
+    ] {
+        let m = run(t);
+        assert!(m.people.is_empty(), "{t}: {:?}", m.people);
+    }
+    // written: Swahili and Indonesian captions guess no people from capitals alone
+    for t in [
+        "Mkuu wa Kitengo cha Kulinda Amani cha Umoja wa Mataifa alitembelea misheni hiyo.",
+        "Warga Kota Lama menyelamatkan barang dari rumah yang terendam banjir dan lumpur.",
+    ] {
+        let m = run(t);
+        assert!(m.people.is_empty(), "{t}: {:?}", m.people);
+    }
+}
+
+#[test]
+fn a_settlement_word_before_of_belongs_to_the_name_after_it() {
+    // written: as in "the Red Sea city of Port Sudan", the settlement is the name after "of", and
+    // the region before "city" is no city
+    let m = run("Soldiers greet residents in the Idlib city of Aleppo on Sunday.");
+    let aleppo = m
+        .places
+        .iter()
+        .find(|p| p.name == "Aleppo")
+        .expect("Aleppo");
+    assert_eq!(aleppo.cue, PlaceCue::Settlement);
+    assert!(
+        m.places
+            .iter()
+            .all(|p| p.name != "Idlib" || p.cue != PlaceCue::Settlement),
+        "{:?}",
+        m.places
+    );
+}
+
+#[test]
+fn a_titled_name_coordinated_with_a_country_is_a_person() {
+    // written
+    let m = run("Syrian President Jane Doe and Jordan President John Roe meet in Damascus.");
+    assert!(
+        m.places.iter().all(|p| p.name != "Jane Doe"),
+        "{:?}",
+        m.places
+    );
+}
