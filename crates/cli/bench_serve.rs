@@ -51,6 +51,11 @@ pub struct ServeBenchArgs {
     /// Worker threads for extraction when the archive is built; 0 uses all cores.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Searches whose facet counts the archive keeps for the current state of its ranked index
+    /// (what `dateline serve` does); 0 counts the facets of every request, which measures
+    /// the counting itself.
+    #[arg(long, default_value_t = dateline_archive::FACET_CACHE_ENTRIES)]
+    facet_cache: usize,
     /// Longest a store call may take before the server answers 503 (as `serve --timeout`).
     #[arg(long, default_value_t = 30)]
     timeout: u64,
@@ -131,6 +136,11 @@ fn summarize(
     let mut lat: Vec<f64> = samples.iter().map(|s| s.micros as f64 / 1000.0).collect();
     let errors = samples.iter().filter(|s| !s.ok).count();
     let (n, errors, p50, p99, max) = stats(&mut lat, errors);
+    // Each phase on standard error as it ends, so a run stopped early still says something.
+    eprintln!(
+        "dateline: {phase}: {n} requests in {secs:.1} s ({:.1}/s), p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms, {errors} errors",
+        n as f64 / secs
+    );
     serde_json::json!({
         "requests": n, "errors": errors, "requests_per_sec": n as f64 / secs,
         "p50_ms": p50, "p99_ms": p99, "max_ms": max,
@@ -239,7 +249,7 @@ fn direct_phase(
 }
 
 pub fn run(cli: &Cli, args: &ServeBenchArgs) -> Result<i32> {
-    if args.clients == 0 || !(args.seconds > 0.0) || args.timeout == 0 {
+    if args.clients == 0 || args.seconds.is_nan() || args.seconds <= 0.0 || args.timeout == 0 {
         bail!("--clients, --seconds and --timeout must be positive");
     }
     let (dir, owned) = workdir(&args.dir, "bench-serve")?;
@@ -279,6 +289,7 @@ pub fn run(cli: &Cli, args: &ServeBenchArgs) -> Result<i32> {
         );
     }
     let store = Arc::new(SqliteStore::open(&archive_path)?);
+    store.set_facet_cache(args.facet_cache);
     // Bring the ranked index up to date (or rebuild it after a schema change) before timing.
     let t = Instant::now();
     store.sync_ranked()?;
@@ -374,6 +385,7 @@ pub fn run(cli: &Cli, args: &ServeBenchArgs) -> Result<i32> {
         "archive_reused": reused,
         "ingest_seconds": ingest_secs,
         "clients": args.clients,
+        "facet_cache_entries": args.facet_cache,
         "seconds_per_phase": args.seconds,
         "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         "direct": direct,
