@@ -86,7 +86,9 @@ pub fn serve(cli: &Cli, args: &ServeArgs) -> Result<i32> {
         // Catch the ranked index up (or rebuild it, after an upgrade changed its schema) now,
         // not inside the first request's time budget.
         if let Err(e) = store.sync_ranked() {
-            eprintln!("dateline: warning: the ranked index is not available ({e}); searches use SQLite");
+            eprintln!(
+                "dateline: warning: the ranked index is not available ({e}); searches use SQLite"
+            );
         }
         store
     };

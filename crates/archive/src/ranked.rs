@@ -736,7 +736,11 @@ impl RankedSearcher {
     pub fn snapshot_key(&self) -> String {
         let mut key = String::new();
         for r in self.searcher.segment_readers() {
-            key.push_str(&format!("{}:{} ", r.segment_id().uuid_string(), r.num_deleted_docs()));
+            key.push_str(&format!(
+                "{}:{} ",
+                r.segment_id().uuid_string(),
+                r.num_deleted_docs()
+            ));
         }
         key
     }
@@ -1186,7 +1190,11 @@ pub const FACET_TOP: usize = 10;
 fn facet_entries(d: &IndexDoc) -> Vec<String> {
     fn keyed(out: &mut Vec<String>, i: usize, value: &str) {
         let key = fold(value);
-        out.push(format!("{}{:08x}{key}{value}", (b'0' + i as u8) as char, key.len()));
+        out.push(format!(
+            "{}{:08x}{key}{value}",
+            (b'0' + i as u8) as char,
+            key.len()
+        ));
     }
     let plain = |out: &mut Vec<String>, i: usize, value: &str| {
         out.push(format!("{}{value}", (b'0' + i as u8) as char));

@@ -895,8 +895,8 @@ mod facet_engines {
     const COUNTRIES: &[&str] = &["SY", "IQ", "FJ"];
     const TYPES: &[&str] = &["air_strike", "protest", "flood", "funeral", "daily_life"];
     const WORDS: &[&str] = &[
-        "rubble", "people", "children", "protest", "police", "flood", "rescue", "strike",
-        "market", "funeral",
+        "rubble", "people", "children", "protest", "police", "flood", "rescue", "strike", "market",
+        "funeral",
     ];
 
     /// A small deterministic generator, so the fixture is the same on every run.
@@ -929,10 +929,20 @@ mod facet_engines {
         match g.next() % 5 {
             0 => {}
             1 => r = r.date(&format!("{}", 2014 + g.next() % 4), "year"),
-            2 => r = r.date(&format!("{}-0{}", 2014 + g.next() % 4, 1 + g.next() % 9), "month"),
+            2 => {
+                r = r.date(
+                    &format!("{}-0{}", 2014 + g.next() % 4, 1 + g.next() % 9),
+                    "month",
+                )
+            }
             _ => {
                 r = r.date(
-                    &format!("{}-0{}-1{}", 2014 + g.next() % 4, 1 + g.next() % 9, g.next() % 10),
+                    &format!(
+                        "{}-0{}-1{}",
+                        2014 + g.next() % 4,
+                        1 + g.next() % 9,
+                        g.next() % 10
+                    ),
                     "day",
                 )
             }
@@ -982,8 +992,14 @@ mod facet_engines {
         ingest(&s, "/data/f.txt", "sha-2", &second);
         for (i, item) in first.iter().enumerate().filter(|(i, _)| i % 11 == 3) {
             let edits = [
-                ("credit.agency".to_string(), serde_json::json!(AGENCIES[i % AGENCIES.len()])),
-                ("location.city".to_string(), serde_json::json!(CITIES[i % CITIES.len()])),
+                (
+                    "credit.agency".to_string(),
+                    serde_json::json!(AGENCIES[i % AGENCIES.len()]),
+                ),
+                (
+                    "location.city".to_string(),
+                    serde_json::json!(CITIES[i % CITIES.len()]),
+                ),
             ];
             s.correct(&item.record.id, &edits, "tester", None).unwrap();
         }
@@ -996,9 +1012,7 @@ mod facet_engines {
         q: &Query,
         opts: &SearchOptions,
     ) -> (Vec<(String, Vec<(String, u64)>)>, u64) {
-        let r = s
-            .search(q, opts)
-            .unwrap_or_else(|e| panic!("{q:?}: {e}"));
+        let r = s.search(q, opts).unwrap_or_else(|e| panic!("{q:?}: {e}"));
         (r.facets, r.total)
     }
 
@@ -1022,7 +1036,14 @@ mod facet_engines {
             let (sql, sql_total) = facets_of(s, &q, &opts(Ranker::Fts5));
             let (ranked, ranked_total) = facets_of(s, &q, &opts(Ranker::Tantivy));
             prop_assert_eq!(ranked_total, sql_total, "{:?}", text);
-            prop_assert_eq!(&ranked, &sql, "{:?} ({}, {})", text, loose_dates, include_superseded);
+            prop_assert_eq!(
+                &ranked,
+                &sql,
+                "{:?} ({}, {})",
+                text,
+                loose_dates,
+                include_superseded
+            );
         }
         Ok(())
     }

@@ -1507,10 +1507,8 @@ impl Store for SqliteStore {
                         guard.as_ref().expect("opened by sync").searcher()
                     };
                     let snapshot = searcher.snapshot_key();
-                    let cache_key = format!(
-                        "{query:?} {} {}",
-                        opts.loose_dates, opts.include_superseded
-                    );
+                    let cache_key =
+                        format!("{query:?} {} {}", opts.loose_dates, opts.include_superseded);
                     let cached = if opts.facets {
                         self.facet_cache
                             .lock()
