@@ -86,7 +86,7 @@ pub fn gpkg(cli: &Cli, args: &QueryExportArgs) -> Result<i32> {
     let (store, q) = open_query(cli, &args.query)?;
     let tmp = temp_beside(target, args.force)?;
     let mut w = crate::export_gpkg::GpkgWriter::create(tmp.path())?;
-    for_each_record(&store, &q, args.loose_dates, "gpkg", |r| Ok(w.write(&r)?))?;
+    for_each_record(&store, &q, args.loose_dates, "gpkg", |r| w.write(&r))?;
     let (written, without) = w.finish()?;
     persist(tmp, target, args.force).with_context(|| format!("writing {}", target.display()))?;
     say_without_point("the GeoPackage", written, without);

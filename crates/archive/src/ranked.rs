@@ -212,7 +212,7 @@ pub struct RankedResults {
     pub total: u64,
     /// When asked for: the ten biggest values of each facet, as `SqliteStore`'s SQL facets
     /// count them (see [`FACETS`]).
-    pub facets: Vec<(String, Vec<(String, u64)>)>,
+    pub facets: Facets,
     /// The page `[offset, offset + limit)` of the matches, best first: (rowid, score). Ties
     /// (equal scores, e.g. a query without positive text) keep index order. Ordered by date,
     /// the score is 0.
@@ -1181,6 +1181,9 @@ pub const FACETS: [&str; 8] = [
 /// Which facets are grouped by a folded key (see [`FACETS`]).
 const KEYED: [bool; 8] = [true, true, false, true, true, false, false, false];
 
+/// Facet name to its biggest values with their counts, in [`FACETS`] order.
+pub type Facets = Vec<(String, Vec<(String, u64)>)>;
+
 /// How many values of each facet a search returns, as `SqliteStore::facets`.
 pub const FACET_TOP: usize = 10;
 
@@ -1302,7 +1305,7 @@ impl FacetTally {
     /// The biggest [`FACET_TOP`] groups of each facet, as SQLite orders them: count
     /// descending, then value; `(none)` never shown. `total` is the number of matches: in a
     /// keyed facet, the group of records without a key holds every match not in another group.
-    fn top(mut self, total: u64) -> Vec<(String, Vec<(String, u64)>)> {
+    fn top(mut self, total: u64) -> Facets {
         let mut out = Vec::with_capacity(FACETS.len());
         for (i, name) in FACETS.iter().enumerate() {
             let groups = std::mem::take(&mut self.groups[i]);
@@ -1331,10 +1334,7 @@ impl FacetTally {
 
 /// The facets of a search's tally (none when not asked for); an error when a segment's values
 /// could not be read.
-fn facet_top(
-    tally: Option<FacetTally>,
-    total: u64,
-) -> Result<Vec<(String, Vec<(String, u64)>)>, RankedError> {
+fn facet_top(tally: Option<FacetTally>, total: u64) -> Result<Facets, RankedError> {
     match tally {
         None => Ok(Vec::new()),
         Some(t) if t.failed => Err(RankedError::Tantivy {

@@ -921,7 +921,7 @@ mod facet_engines {
 
     fn record(g: &mut Lcg, caption: &str) -> Rec {
         let mut r = rec(caption);
-        if g.next() % 6 != 0 {
+        if !g.next().is_multiple_of(6) {
             r = r.agency(g.pick(AGENCIES));
         }
         let creators: Vec<&str> = (0..g.next() % 3).map(|_| g.pick(CREATORS)).collect();
@@ -947,13 +947,13 @@ mod facet_engines {
                 )
             }
         }
-        if g.next() % 4 != 0 {
-            let city = (g.next() % 5 != 0).then(|| g.pick(CITIES));
-            let province = (g.next() % 3 != 0).then(|| g.pick(PROVINCES));
+        if !g.next().is_multiple_of(4) {
+            let city = (!g.next().is_multiple_of(5)).then(|| g.pick(CITIES));
+            let province = (!g.next().is_multiple_of(3)).then(|| g.pick(PROVINCES));
             r = r.place(city, province, g.pick(COUNTRIES));
         }
-        if g.next() % 5 != 0 {
-            r = r.event(g.pick(TYPES), g.next() % 3 == 0);
+        if !g.next().is_multiple_of(5) {
+            r = r.event(g.pick(TYPES), g.next().is_multiple_of(3));
         }
         r
     }
@@ -979,7 +979,7 @@ mod facet_engines {
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let c = if i % 7 == 0 {
+                let c = if i.is_multiple_of(7) {
                     format!("{c} Edited.")
                 } else {
                     c.clone()
@@ -1011,7 +1011,7 @@ mod facet_engines {
         s: &SqliteStore,
         q: &Query,
         opts: &SearchOptions,
-    ) -> (Vec<(String, Vec<(String, u64)>)>, u64) {
+    ) -> (dateline_archive::ranked::Facets, u64) {
         let r = s.search(q, opts).unwrap_or_else(|e| panic!("{q:?}: {e}"));
         (r.facets, r.total)
     }

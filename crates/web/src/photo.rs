@@ -22,10 +22,13 @@ const MAX_FILE: u64 = 200 * 1024 * 1024;
 /// Thumbnails kept in memory.
 const CACHED: usize = 256;
 
+/// Thumbnails (JPEG bytes) by source SHA-256, and the keys oldest first.
+type Thumbs = (HashMap<String, Arc<Vec<u8>>>, VecDeque<String>);
+
 /// Thumbnails by source SHA-256, oldest evicted first.
 #[derive(Default)]
 pub struct Cache {
-    inner: Mutex<(HashMap<String, Arc<Vec<u8>>>, VecDeque<String>)>,
+    inner: Mutex<Thumbs>,
 }
 
 impl Cache {

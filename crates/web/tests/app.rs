@@ -44,7 +44,7 @@ fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("a.sqlite")).unwrap();
+        let store = SqliteStore::open(dir.path().join("a.sqlite")).unwrap();
         let engine = dateline_engine::Engine::builtin();
         let corpus = fixture_dir().join("corpus/captions.jsonl");
         let text = std::fs::read_to_string(&corpus).unwrap();
