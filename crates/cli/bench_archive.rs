@@ -72,7 +72,7 @@ pub fn corpus(args: &CorpusArgs) -> Result<i32> {
 }
 
 /// The query mix: broad and rare words, with and without filters, ranked and by date.
-fn query_mix(rare: &[String]) -> Vec<(String, &'static str)> {
+pub(crate) fn query_mix(rare: &[String]) -> Vec<(String, &'static str)> {
     let mut q: Vec<(String, &'static str)> = vec![
         ("people".into(), "broad"),
         ("killed".into(), "broad"),
@@ -98,7 +98,7 @@ fn query_mix(rare: &[String]) -> Vec<(String, &'static str)> {
 }
 
 /// Place names that occur in only a few captions: the corpus's own rare words.
-fn rare_words(store: &SqliteStore) -> Result<Vec<String>> {
+pub(crate) fn rare_words(store: &SqliteStore) -> Result<Vec<String>> {
     let counts = store.stats(
         dateline_archive::StatsBy::City,
         &dateline_query::Query::default(),
@@ -120,7 +120,7 @@ fn rare_words(store: &SqliteStore) -> Result<Vec<String>> {
     Ok(rare)
 }
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
+pub(crate) fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
     }
@@ -140,48 +140,71 @@ fn dir_size(path: &Path) -> u64 {
         .unwrap_or(0)
 }
 
-pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
-    let (dir, owned) = match &args.dir {
+/// The working directory of a benchmark: the one given, or a new one under the system's
+/// temporary directory (`owned`: removed afterwards unless the user keeps it).
+pub(crate) fn workdir(dir: &Option<PathBuf>, what: &str) -> Result<(PathBuf, bool)> {
+    let (dir, owned) = match dir {
         Some(d) => (d.clone(), false),
         None => (
-            std::env::temp_dir().join(format!("dateline-bench-{}", std::process::id())),
+            std::env::temp_dir().join(format!("dateline-{what}-{}", std::process::id())),
             true,
         ),
     };
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    let corpus_path = dir.join(format!("synthetic-{}-{}.jsonl", args.seed, args.n));
-    let archive_path = dir.join("bench-archive.sqlite");
+    Ok((dir, owned))
+}
+
+/// The archive file a benchmark keeps in its working directory.
+pub(crate) fn archive_file(dir: &Path) -> PathBuf {
+    dir.join("bench-archive.sqlite")
+}
+
+/// Removes the archive of a working directory (database, log and ranked index).
+pub(crate) fn remove_archive(archive_path: &Path) {
     for p in [
-        archive_path.clone(),
+        archive_path.to_path_buf(),
         PathBuf::from(format!("{}-wal", archive_path.display())),
         PathBuf::from(format!("{}-shm", archive_path.display())),
+        PathBuf::from(format!("{}.anchors", archive_path.display())),
     ] {
         let _ = std::fs::remove_file(p);
     }
     let _ = std::fs::remove_dir_all(format!("{}.ranked", archive_path.display()));
+}
 
+/// Writes the synthetic corpus into `dir` unless it is already there; returns its path and
+/// the seconds it took.
+pub(crate) fn ensure_corpus(dir: &Path, seed: u64, n: u64) -> Result<(PathBuf, f64)> {
+    let corpus_path = dir.join(format!("synthetic-{seed}-{n}.jsonl"));
     let t = Instant::now();
     if !corpus_path.is_file() {
         let f = std::fs::File::create(&corpus_path)?;
         let mut w = BufWriter::new(f);
-        dateline_synth::write_jsonl(args.seed, args.n, &mut w)?;
+        dateline_synth::write_jsonl(seed, n, &mut w)?;
         w.flush()?;
     }
     let corpus_secs = t.elapsed().as_secs_f64();
-    eprintln!(
-        "dateline: corpus of {} synthetic captions ready in {corpus_secs:.1} s",
-        args.n
-    );
+    eprintln!("dateline: corpus of {n} synthetic captions ready in {corpus_secs:.1} s");
+    Ok((corpus_path, corpus_secs))
+}
 
+/// Ingests the corpus of `n` captions into `store` through the real extractor (the code path
+/// of `dateline ingest`); returns the seconds it took.
+pub(crate) fn ingest_corpus(
+    cli: &Cli,
+    store: &SqliteStore,
+    corpus_path: &Path,
+    n: u64,
+    threads: usize,
+) -> Result<f64> {
     let engine = load_engine(cli)?;
-    let store = SqliteStore::open(&archive_path)?;
     let job = IngestJob {
-        store: &store,
+        store,
         engine: &engine,
         format: Format::Jsonl,
         column: None,
-        threads: args.threads,
-        workers: pool(args.threads)?,
+        threads,
+        workers: pool(threads)?,
         actor: actor(None),
         extractor: extractor_stamp(),
     };
@@ -192,14 +215,23 @@ pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
         .context("the corpus could not be read")?
         .1;
     let ingest_secs = t.elapsed().as_secs_f64();
-    if problems > 0 || summary.new + summary.unchanged != args.n {
+    if problems > 0 || summary.new + summary.unchanged != n {
         bail!("ingest of the corpus reported {problems} problem(s): {summary:?}");
     }
     eprintln!(
-        "dateline: ingested and indexed {} captions in {ingest_secs:.1} s ({:.0}/s)",
-        args.n,
-        args.n as f64 / ingest_secs
+        "dateline: ingested and indexed {n} captions in {ingest_secs:.1} s ({:.0}/s)",
+        n as f64 / ingest_secs
     );
+    Ok(ingest_secs)
+}
+
+pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
+    let (dir, owned) = workdir(&args.dir, "bench")?;
+    let archive_path = archive_file(&dir);
+    remove_archive(&archive_path);
+    let (corpus_path, _) = ensure_corpus(&dir, args.seed, args.n)?;
+    let store = SqliteStore::open(&archive_path)?;
+    let ingest_secs = ingest_corpus(cli, &store, &corpus_path, args.n, args.threads)?;
     // Fold the WAL into the main file so the size is the archive's, not the log's.
     store.checkpoint()?;
     let sqlite_bytes = dir_size(&archive_path);

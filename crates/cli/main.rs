@@ -8,6 +8,7 @@ mod bench_archive;
 mod bench_incidents;
 mod bench_media;
 mod bench_report;
+mod bench_serve;
 mod color;
 mod events;
 mod export;
@@ -102,6 +103,9 @@ impl Cli {
             Command::Bench(BenchCommand::Archive(a)) => {
                 Resolved::new(&self.top, None, Some(&a.engine), None)
             }
+            Command::Bench(BenchCommand::Serve(a)) => {
+                Resolved::new(&self.top, None, Some(&a.engine), None)
+            }
             Command::Bench(BenchCommand::Corpus(_))
             | Command::Bench(BenchCommand::Media(_))
             | Command::Bench(BenchCommand::Incidents(_)) => {
@@ -170,6 +174,9 @@ enum BenchCommand {
     Corpus(bench_archive::CorpusArgs),
     /// Measure archive ingest rate, size and search latency (tantivy vs FTS5) on a synthetic corpus.
     Archive(bench_archive::ArchiveBenchArgs),
+    /// The web interface under load: search page and JSON API with concurrent clients on
+    /// loopback, against `Store::search` directly in the same run.
+    Serve(bench_serve::ServeBenchArgs),
     /// Files per second reading image metadata, against ExifTool in the same run.
     Media(bench_media::MediaBenchArgs),
     /// Incident grouping at scale (synthetic records), against a linear scan in the same run.
@@ -390,6 +397,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Bench(BenchCommand::Extract(args)) => bench(&cli, args),
         Command::Bench(BenchCommand::Corpus(args)) => bench_archive::corpus(args),
         Command::Bench(BenchCommand::Archive(args)) => bench_archive::archive(&cli, args),
+        Command::Bench(BenchCommand::Serve(args)) => bench_serve::run(&cli, args),
         Command::Bench(BenchCommand::Media(args)) => bench_media::media(args),
         Command::Bench(BenchCommand::Incidents(args)) => bench_incidents::run(args),
         Command::Ingest(args) => archive_cmd::ingest(&cli, args),

@@ -53,6 +53,25 @@ fn token(args: &ServeArgs) -> Result<Option<String>> {
     }
 }
 
+/// The server's configuration: the CLI's query parser (country names resolved by the embedded
+/// gazetteer) and its country names. `bench serve` starts the app with the same.
+pub(crate) fn config(
+    archive_label: String,
+    token: Option<String>,
+    read_only: bool,
+    timeout: Duration,
+) -> dateline_web::Config {
+    let gazetteer = dateline_geo::Gazetteer::embedded();
+    dateline_web::Config {
+        token,
+        read_only,
+        archive_label,
+        timeout,
+        parser: Arc::new(parse_query_spanned),
+        country_name: Arc::new(move |code| gazetteer.country(code).map(|c| c.name)),
+    }
+}
+
 pub fn serve(cli: &Cli, args: &ServeArgs) -> Result<i32> {
     if args.timeout == 0 {
         eprintln!("dateline: --timeout 0: give the time budget in seconds, at least 1");
@@ -63,20 +82,26 @@ pub fn serve(cli: &Cli, args: &ServeArgs) -> Result<i32> {
     let store = if args.read_only {
         open_reading(cli)?
     } else {
-        open_existing(cli)?
+        let store = open_existing(cli)?;
+        // Catch the ranked index up (or rebuild it, after an upgrade changed its schema) now,
+        // not inside the first request's time budget.
+        if let Err(e) = store.sync_ranked() {
+            eprintln!(
+                "dateline: warning: the ranked index is not available ({e}); searches use SQLite"
+            );
+        }
+        store
     };
-    let gazetteer = dateline_geo::Gazetteer::embedded();
-    let cfg = dateline_web::Config {
-        token: token.clone(),
-        read_only: args.read_only,
-        archive_label: path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string()),
-        timeout: Duration::from_secs(args.timeout),
-        parser: Arc::new(parse_query_spanned),
-        country_name: Arc::new(move |code| gazetteer.country(code).map(|c| c.name)),
-    };
+    let label = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string());
+    let cfg = config(
+        label,
+        token.clone(),
+        args.read_only,
+        Duration::from_secs(args.timeout),
+    );
     let app = dateline_web::router(Arc::new(store), cfg);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -32,8 +32,8 @@ pub use apply::{
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
 pub use sqlite::{
-    Anchor, EngineCounts, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem, RecordsCheck,
-    SqliteStore, parse_anchors,
+    Anchor, EngineCounts, FACET_CACHE_ENTRIES, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem,
+    RecordsCheck, SqliteStore, parse_anchors,
 };
 
 use dateline_model::Record;

@@ -50,7 +50,7 @@ use tantivy::{
 
 /// Version of the schema *and* of the tokenization below. Bump it whenever either changes: an
 /// index written with another version is wiped on open and rebuilt by the caller's replay.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// Name under which [`FoldTokenizer`] is registered (tokenizers are not persisted, so it is
 /// registered again on every open).
@@ -83,6 +83,8 @@ fn date_keys(date_start: Option<i64>, rowid: i64) -> (i64, i64) {
 }
 const F_LAT: &str = "lat";
 const F_LON: &str = "lon";
+/// The facet values of a document (see [`facet_entries`]): a fast field only, not indexed.
+const F_FACET: &str = "facet";
 
 /// What the ranked index knows of one record: the searchable text and the filterable values,
 /// as SQLite holds them (effective values, corrections applied).
@@ -115,6 +117,9 @@ pub struct IndexDoc {
     /// Last day of the record's date interval, days since 1970-01-01 (inclusive): a
     /// month-precision date spans the month.
     pub date_end: Option<i64>,
+    /// The date as written in the record (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`): the year facet
+    /// is its first four characters, as SQLite's `substr(date_iso, 1, 4)`.
+    pub date_iso: Option<String>,
     /// Latitude in degrees.
     pub lat: Option<f64>,
     /// Longitude in degrees.
@@ -205,6 +210,9 @@ impl Default for RankedSearch {
 pub struct RankedResults {
     /// Exact number of matching records.
     pub total: u64,
+    /// When asked for: the ten biggest values of each facet, as `SqliteStore`'s SQL facets
+    /// count them (see [`FACETS`]).
+    pub facets: Facets,
     /// The page `[offset, offset + limit)` of the matches, best first: (rowid, score). Ties
     /// (equal scores, e.g. a query without positive text) keep index order. Ordered by date,
     /// the score is 0.
@@ -234,6 +242,7 @@ struct Fields {
     superseded: Field,
     date_desc: Field,
     date_asc: Field,
+    facet: Field,
 }
 
 fn build_schema() -> (Schema, Fields) {
@@ -264,6 +273,7 @@ fn build_schema() -> (Schema, Fields) {
         superseded: b.add_bool_field("superseded", INDEXED),
         date_desc: b.add_i64_field(F_DATE_DESC, FAST),
         date_asc: b.add_i64_field(F_DATE_ASC, FAST),
+        facet: b.add_text_field(F_FACET, FAST),
     };
     (b.build(), fields)
 }
@@ -699,8 +709,55 @@ impl RankedIndex {
     /// Runs `q`: the exact number of matching records and the requested page of them, best
     /// BM25 score first.
     pub fn search(&self, q: &Query, opts: &RankedSearch) -> Result<RankedResults, RankedError> {
-        let searcher = self.reader.searcher();
-        let query = self.build_query(&searcher, q, opts)?;
+        self.searcher().search(q, opts, false)
+    }
+
+    /// A searcher over the last commit, to search without holding the index (commits made
+    /// afterwards are not seen by it).
+    pub fn searcher(&self) -> RankedSearcher {
+        RankedSearcher {
+            searcher: self.reader.searcher(),
+            fields: self.fields,
+        }
+    }
+}
+
+/// A point-in-time view of the ranked index (see [`RankedIndex::searcher`]): cheap to make,
+/// `Send`, and usable by several threads at once.
+#[derive(Clone)]
+pub struct RankedSearcher {
+    searcher: Searcher,
+    fields: Fields,
+}
+
+impl RankedSearcher {
+    /// Names the documents this searcher sees: its segments and their deletions. Two searchers
+    /// with the same key answer every query alike (segments never change once written).
+    pub fn snapshot_key(&self) -> String {
+        let mut key = String::new();
+        for r in self.searcher.segment_readers() {
+            key.push_str(&format!(
+                "{}:{} ",
+                r.segment_id().uuid_string(),
+                r.num_deleted_docs()
+            ));
+        }
+        key
+    }
+
+    /// Runs `q`: the exact number of matching records and the requested page of them, best
+    /// BM25 score first.
+    /// With `facets`, the matches are also counted per facet value, in the same pass (see
+    /// [`RankedResults::facets`]).
+    pub fn search(
+        &self,
+        q: &Query,
+        opts: &RankedSearch,
+        facets: bool,
+    ) -> Result<RankedResults, RankedError> {
+        let searcher = &self.searcher;
+        let query = self.build_query(searcher, q, opts)?;
+        let tally = facets.then_some(FacetCollector);
         let by_date = match opts.order {
             RankedOrder::Score => None,
             RankedOrder::DateDesc => Some((F_DATE_DESC, tantivy::Order::Desc)),
@@ -713,8 +770,8 @@ impl RankedIndex {
                     .and_offset(opts.offset)
                     .order_by_fast_field::<i64>(field, order)
             });
-            let (total, top) = searcher
-                .search(&*query, &(Count, top))
+            let (total, top, tally) = searcher
+                .search(&*query, &(Count, top, tally))
                 .map_err(tv("searching"))?;
             let hits = top
                 .unwrap_or_default()
@@ -724,6 +781,7 @@ impl RankedIndex {
             return Ok(RankedResults {
                 total: total as u64,
                 hits,
+                facets: facet_top(tally, total as u64)?,
             });
         }
         let top = (opts.limit > 0).then(|| {
@@ -731,8 +789,8 @@ impl RankedIndex {
                 .and_offset(opts.offset)
                 .order_by_score()
         });
-        let (total, top) = searcher
-            .search(&*query, &(Count, top))
+        let (total, top, tally) = searcher
+            .search(&*query, &(Count, top, tally))
             .map_err(tv("searching"))?;
         let top = top.unwrap_or_default();
         let mut hits = Vec::with_capacity(top.len());
@@ -755,6 +813,7 @@ impl RankedIndex {
         Ok(RankedResults {
             total: total as u64,
             hits,
+            facets: facet_top(tally, total as u64)?,
         })
     }
 
@@ -1062,7 +1121,12 @@ fn to_document(f: &Fields, rowid: i64, d: &IndexDoc) -> TantivyDocument {
     ];
     for (field, value) in keyed {
         if let Some(v) = value {
-            doc.add_text(field, fold(v));
+            let key = fold(v);
+            // SQLite keeps no key for a value that folds to nothing, so a filter never matches
+            // it (and a negated one never excludes it); country and type are not keyed there.
+            if !key.is_empty() || field == f.country || field == f.event_type {
+                doc.add_text(field, key);
+            }
         }
     }
     for c in &d.creators {
@@ -1093,7 +1157,293 @@ fn to_document(f: &Fields, rowid: i64, d: &IndexDoc) -> TantivyDocument {
     if let Some(v) = d.injured {
         doc.add_u64(f.injured, v);
     }
+    for entry in facet_entries(d) {
+        doc.add_text(f.facet, entry);
+    }
     doc
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facets
+
+/// The facets the index counts, in the order `SqliteStore` returns them. A document holds one
+/// entry per facet value in the `facet` fast field: a tag byte (`b'0' + i` for facet `i`), then
+/// for the *keyed* facets (agency, creator, province, city: SQLite groups them by the folded key
+/// and shows `min()` of the values as written) the key's length as 8 hex digits, the key and the
+/// value as written; for the others (country, type, reported, year: SQLite groups them by the
+/// value itself) the value. Entries of one key are thus adjacent in a segment's dictionary,
+/// their values in byte order (SQLite's `min()` on text), so the smallest matching one comes
+/// first.
+pub const FACETS: [&str; 8] = [
+    "agency", "creator", "country", "province", "city", "type", "reported", "year",
+];
+
+/// Which facets are grouped by a folded key (see [`FACETS`]).
+const KEYED: [bool; 8] = [true, true, false, true, true, false, false, false];
+
+/// Facet name to its biggest values with their counts, in [`FACETS`] order.
+pub type Facets = Vec<(String, Vec<(String, u64)>)>;
+
+/// How many values of each facet a search returns, as `SqliteStore::facets`.
+pub const FACET_TOP: usize = 10;
+
+/// The `facet` field's entries of a document (see [`FACETS`]). A keyed value whose key folds to
+/// nothing goes with key "" — SQLite puts it in the group of records without a key, whose
+/// shown value is the smallest such value.
+fn facet_entries(d: &IndexDoc) -> Vec<String> {
+    fn keyed(out: &mut Vec<String>, i: usize, value: &str) {
+        let key = fold(value);
+        out.push(format!(
+            "{}{:08x}{key}{value}",
+            (b'0' + i as u8) as char,
+            key.len()
+        ));
+    }
+    let plain = |out: &mut Vec<String>, i: usize, value: &str| {
+        out.push(format!("{}{value}", (b'0' + i as u8) as char));
+    };
+    let mut out = Vec::with_capacity(10);
+    if let Some(v) = &d.agency {
+        keyed(&mut out, 0, v);
+    }
+    for c in &d.creators {
+        // SQLite keeps a record's creators with a non-empty key, one per key.
+        if !fold(c).is_empty() {
+            keyed(&mut out, 1, c);
+        }
+    }
+    if let Some(v) = &d.country {
+        plain(&mut out, 2, v);
+    }
+    if let Some(v) = &d.province {
+        keyed(&mut out, 3, v);
+    }
+    if let Some(v) = &d.city {
+        keyed(&mut out, 4, v);
+    }
+    if let Some(v) = &d.event_type {
+        plain(&mut out, 5, v);
+    }
+    plain(&mut out, 6, if d.reported { "true" } else { "false" });
+    if let Some(iso) = &d.date_iso {
+        plain(&mut out, 7, &iso.chars().take(4).collect::<String>());
+    }
+    out
+}
+
+/// Splits a `facet` entry into (facet index, group key, value as written); `None` for an entry
+/// this version did not write.
+fn parse_facet_entry(bytes: &[u8]) -> Option<(usize, &str, &str)> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let i = (*bytes.first()?).checked_sub(b'0')? as usize;
+    if i >= FACETS.len() {
+        return None;
+    }
+    let rest = &text[1..];
+    if !KEYED[i] {
+        return Some((i, rest, rest));
+    }
+    let len = usize::from_str_radix(rest.get(..8)?, 16).ok()?;
+    let key = rest.get(8..8 + len)?;
+    let value = rest.get(8 + len..)?;
+    Some((i, key, value))
+}
+
+/// Counts the facet values of the matching documents.
+struct FacetCollector;
+
+/// One segment's counts per term ordinal of its `facet` column.
+struct FacetSegment {
+    column: Option<tantivy::columnar::StrColumn>,
+    counts: Vec<u32>,
+}
+
+/// One group of a facet: matching records with the key, and the smallest value written for it.
+#[derive(Debug, Clone)]
+struct Group {
+    count: u64,
+    value: String,
+}
+
+/// The counts of a search, per facet: group key → group.
+#[derive(Debug, Default)]
+struct FacetTally {
+    groups: Vec<std::collections::HashMap<String, Group>>,
+    /// A segment's dictionary could not be read: the counts are incomplete.
+    failed: bool,
+}
+
+impl FacetTally {
+    fn new() -> Self {
+        FacetTally {
+            groups: vec![Default::default(); FACETS.len()],
+            failed: false,
+        }
+    }
+
+    fn add(&mut self, facet: usize, key: &str, value: &str, count: u64) {
+        let groups = &mut self.groups[facet];
+        match groups.get_mut(key) {
+            Some(g) => {
+                g.count += count;
+                if value < g.value.as_str() {
+                    g.value = value.to_string();
+                }
+            }
+            None => {
+                groups.insert(
+                    key.to_string(),
+                    Group {
+                        count,
+                        value: value.to_string(),
+                    },
+                );
+            }
+        }
+    }
+
+    /// The biggest [`FACET_TOP`] groups of each facet, as SQLite orders them: count
+    /// descending, then value; `(none)` never shown. `total` is the number of matches: in a
+    /// keyed facet, the group of records without a key holds every match not in another group.
+    fn top(mut self, total: u64) -> Facets {
+        let mut out = Vec::with_capacity(FACETS.len());
+        for (i, name) in FACETS.iter().enumerate() {
+            let groups = std::mem::take(&mut self.groups[i]);
+            let mut counts: Vec<(String, u64)> = Vec::with_capacity(groups.len());
+            let mut keyed = 0u64;
+            let mut unkeyed: Option<String> = None;
+            for (key, g) in groups {
+                if KEYED[i] && key.is_empty() {
+                    unkeyed = Some(g.value);
+                } else {
+                    keyed += g.count;
+                    counts.push((g.value, g.count));
+                }
+            }
+            if let Some(value) = unkeyed {
+                counts.push((value, total.saturating_sub(keyed)));
+            }
+            counts.retain(|(v, n)| v != crate::NONE && *n > 0);
+            counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            counts.truncate(FACET_TOP);
+            out.push((name.to_string(), counts));
+        }
+        out
+    }
+}
+
+/// The facets of a search's tally (none when not asked for); an error when a segment's values
+/// could not be read.
+fn facet_top(tally: Option<FacetTally>, total: u64) -> Result<Facets, RankedError> {
+    match tally {
+        None => Ok(Vec::new()),
+        Some(t) if t.failed => Err(RankedError::Tantivy {
+            what: "counting facets",
+            source: TantivyError::InternalError("a facet dictionary could not be read".into()),
+        }),
+        Some(t) => Ok(t.top(total)),
+    }
+}
+
+impl tantivy::collector::Collector for FacetCollector {
+    type Fruit = FacetTally;
+    type Child = FacetSegment;
+
+    fn for_segment(
+        &self,
+        _segment: tantivy::SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<FacetSegment> {
+        let column = reader.fast_fields().str(F_FACET)?;
+        let terms = column.as_ref().map_or(0, |c| c.dictionary().num_terms());
+        Ok(FacetSegment {
+            column,
+            counts: vec![0; terms],
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<FacetTally>) -> tantivy::Result<FacetTally> {
+        let mut fruits = fruits.into_iter();
+        let Some(mut all) = fruits.next() else {
+            return Ok(FacetTally::new());
+        };
+        for f in fruits {
+            all.failed |= f.failed;
+            for (i, groups) in f.groups.into_iter().enumerate() {
+                for (key, g) in groups {
+                    all.add(i, &key, &g.value, g.count);
+                }
+            }
+        }
+        Ok(all)
+    }
+}
+
+impl tantivy::collector::SegmentCollector for FacetSegment {
+    type Fruit = FacetTally;
+
+    fn collect(&mut self, doc: DocId, _score: Score) {
+        if let Some(c) = &self.column {
+            for ord in c.ords().values_for_doc(doc) {
+                self.counts[ord as usize] += 1;
+            }
+        }
+    }
+
+    fn collect_block(&mut self, docs: &[DocId]) {
+        if let Some(c) = &self.column {
+            for &doc in docs {
+                for ord in c.ords().values_for_doc(doc) {
+                    self.counts[ord as usize] += 1;
+                }
+            }
+        }
+    }
+
+    fn harvest(self) -> FacetTally {
+        let mut tally = FacetTally::new();
+        let Some(column) = &self.column else {
+            return tally;
+        };
+        let ords: Vec<u64> = (0..self.counts.len() as u64)
+            .filter(|&o| self.counts[o as usize] > 0)
+            .collect();
+        let mut at = 0;
+        // Entries come in term order: a key's entries are adjacent, smallest value first.
+        let mut current: Option<(usize, String, Group)> = None;
+        let read = column.dictionary().sorted_ords_to_term_cb(&ords, |bytes| {
+            let count = self.counts[ords[at] as usize] as u64;
+            at += 1;
+            let Some((i, key, value)) = parse_facet_entry(bytes) else {
+                return;
+            };
+            match &mut current {
+                Some((ci, ck, g)) if *ci == i && ck == key => g.count += count,
+                _ => {
+                    if let Some((ci, ck, g)) = current.take() {
+                        tally.add(ci, &ck, &g.value, g.count);
+                    }
+                    current = Some((
+                        i,
+                        key.to_string(),
+                        Group {
+                            count,
+                            value: value.to_string(),
+                        },
+                    ));
+                }
+            }
+        });
+        if let Some((ci, ck, g)) = current.take() {
+            tally.add(ci, &ck, &g.value, g.count);
+        }
+        tally.failed = !matches!(read, Ok(true));
+        tally
+    }
 }
 
 /// Days since 1970-01-01 of a civil date.

@@ -865,3 +865,318 @@ mod prop {
         }
     }
 }
+
+/// The facets of a search are counted by the ranked index when it answers (fast fields, one
+/// pass) and by SQL `GROUP BY` otherwise: both must give the same counts, values and order for
+/// any query, over records whose values are spelled several ways (case, accents, spacing, a
+/// value that folds to nothing, `(none)` itself), several creators, corrections and superseded
+/// records.
+mod facet_engines {
+    use super::*;
+    use dateline_archive::NewRecord;
+    use proptest::prelude::*;
+
+    const AGENCIES: &[&str] = &["AFP", "afp", "Reuters", "REUTERS", "AP", " ", "", "Ａ"];
+    const CREATORS: &[&str] = &[
+        "Ameer Alhalbi",
+        "ameer  alhalbi",
+        "Jane Doe",
+        "Jané Doe",
+        "John Roe",
+        "Omar Haj Kadour",
+    ];
+    const CITIES: &[&str] = &[
+        "Aleppo", "aleppo", "Ḥalab", "Halab", "Idlib", "Mosul", "(none)", "Suva", "\u{301}",
+    ];
+    const PROVINCES: &[&str] = &["Aleppo", "Idlib", "Nineveh", "Central", "central"];
+    // Country codes as the contract writes them (upper case): the engines compare them
+    // differently otherwise (SQL as written, tantivy folded), which no extraction or
+    // correction produces.
+    const COUNTRIES: &[&str] = &["SY", "IQ", "FJ"];
+    const TYPES: &[&str] = &["air_strike", "protest", "flood", "funeral", "daily_life"];
+    const WORDS: &[&str] = &[
+        "rubble", "people", "children", "protest", "police", "flood", "rescue", "strike", "market",
+        "funeral",
+    ];
+
+    /// A small deterministic generator, so the fixture is the same on every run.
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) as usize
+        }
+        fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+            xs[self.next() % xs.len()]
+        }
+    }
+
+    fn caption(g: &mut Lcg, i: usize) -> String {
+        let words: Vec<&str> = (0..3 + g.next() % 4).map(|_| g.pick(WORDS)).collect();
+        format!("Record {i}: {}.", words.join(" "))
+    }
+
+    fn record(g: &mut Lcg, caption: &str) -> Rec {
+        let mut r = rec(caption);
+        if !g.next().is_multiple_of(6) {
+            r = r.agency(g.pick(AGENCIES));
+        }
+        let creators: Vec<&str> = (0..g.next() % 3).map(|_| g.pick(CREATORS)).collect();
+        r = r.creators(&creators);
+        match g.next() % 5 {
+            0 => {}
+            1 => r = r.date(&format!("{}", 2014 + g.next() % 4), "year"),
+            2 => {
+                r = r.date(
+                    &format!("{}-0{}", 2014 + g.next() % 4, 1 + g.next() % 9),
+                    "month",
+                )
+            }
+            _ => {
+                r = r.date(
+                    &format!(
+                        "{}-0{}-1{}",
+                        2014 + g.next() % 4,
+                        1 + g.next() % 9,
+                        g.next() % 10
+                    ),
+                    "day",
+                )
+            }
+        }
+        if !g.next().is_multiple_of(4) {
+            let city = (!g.next().is_multiple_of(5)).then(|| g.pick(CITIES));
+            let province = (!g.next().is_multiple_of(3)).then(|| g.pick(PROVINCES));
+            r = r.place(city, province, g.pick(COUNTRIES));
+        }
+        if !g.next().is_multiple_of(5) {
+            r = r.event(g.pick(TYPES), g.next().is_multiple_of(3));
+        }
+        r
+    }
+
+    /// 240 records in one file, then a second version of the file that edits every seventh
+    /// line (superseding those records), and corrections of the agency and city of a few.
+    fn fixture() -> (tempfile::TempDir, SqliteStore) {
+        let (d, s) = store();
+        let mut g = Lcg(7);
+        let n = 240;
+        let captions: Vec<String> = (0..n).map(|i| caption(&mut g, i)).collect();
+        let first: Vec<NewRecord> = captions
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                record(&mut g, c)
+                    .src("text", "/data/f.txt", i as u64 + 1)
+                    .item()
+            })
+            .collect();
+        ingest(&s, "/data/f.txt", "sha-1", &first);
+        let second: Vec<NewRecord> = captions
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let c = if i.is_multiple_of(7) {
+                    format!("{c} Edited.")
+                } else {
+                    c.clone()
+                };
+                record(&mut g, &c)
+                    .src("text", "/data/f.txt", i as u64 + 1)
+                    .item()
+            })
+            .collect();
+        ingest(&s, "/data/f.txt", "sha-2", &second);
+        for (i, item) in first.iter().enumerate().filter(|(i, _)| i % 11 == 3) {
+            let edits = [
+                (
+                    "credit.agency".to_string(),
+                    serde_json::json!(AGENCIES[i % AGENCIES.len()]),
+                ),
+                (
+                    "location.city".to_string(),
+                    serde_json::json!(CITIES[i % CITIES.len()]),
+                ),
+            ];
+            s.correct(&item.record.id, &edits, "tester", None).unwrap();
+        }
+        (d, s)
+    }
+
+    /// Facets through each engine (the page as the page asks for it).
+    fn facets_of(
+        s: &SqliteStore,
+        q: &Query,
+        opts: &SearchOptions,
+    ) -> (dateline_archive::ranked::Facets, u64) {
+        let r = s.search(q, opts).unwrap_or_else(|e| panic!("{q:?}: {e}"));
+        (r.facets, r.total)
+    }
+
+    fn agree(s: &SqliteStore, text: &str) -> std::result::Result<(), TestCaseError> {
+        let Ok(q) = dateline_query::parse(text) else {
+            return Ok(());
+        };
+        for (loose_dates, include_superseded, sort) in [
+            (false, false, Sort::Relevance),
+            (true, true, Sort::DateDesc),
+            (false, true, Sort::DateAsc),
+        ] {
+            let opts = |ranker| SearchOptions {
+                ranker,
+                facets: true,
+                loose_dates,
+                include_superseded,
+                sort,
+                ..SearchOptions::default()
+            };
+            let (sql, sql_total) = facets_of(s, &q, &opts(Ranker::Fts5));
+            let (ranked, ranked_total) = facets_of(s, &q, &opts(Ranker::Tantivy));
+            prop_assert_eq!(ranked_total, sql_total, "{:?}", text);
+            prop_assert_eq!(
+                &ranked,
+                &sql,
+                "{:?} ({}, {})",
+                text,
+                loose_dates,
+                include_superseded
+            );
+        }
+        Ok(())
+    }
+
+    thread_local! {
+        static FIX: (tempfile::TempDir, SqliteStore) = fixture();
+    }
+
+    #[test]
+    fn the_fixture_has_what_the_comparison_needs() {
+        FIX.with(|(_d, s)| {
+            let all = |ranker| {
+                let q = Query::default();
+                let o = SearchOptions {
+                    ranker,
+                    facets: true,
+                    ..SearchOptions::default()
+                };
+                s.search(&q, &o).unwrap()
+            };
+            let sql = all(Ranker::Fts5);
+            let f: BTreeMap<_, _> = sql.facets.iter().cloned().collect();
+            // Spellings of one key count once, under the smallest spelling.
+            assert!(f["agency"].iter().any(|(v, _)| v == "AFP"), "{f:?}");
+            assert!(!f["agency"].iter().any(|(v, _)| v == "afp"), "{f:?}");
+            assert!(f["city"].iter().any(|(v, _)| v == "Halab"), "{f:?}");
+            // A value that folds to nothing stands for the records without a key.
+            assert!(f["agency"].iter().any(|(v, _)| v.is_empty()), "{f:?}");
+            // `(none)` is never shown, even when a record says so.
+            assert!(!f["city"].iter().any(|(v, _)| v == NONE), "{f:?}");
+            assert_eq!(f["reported"].len(), 2);
+            let ranked = all(Ranker::Tantivy);
+            assert_eq!(ranked.facets, sql.facets);
+            assert_eq!(ranked.total, sql.total);
+            assert!(sql.total > 200, "{}", sql.total);
+        });
+    }
+
+    #[test]
+    fn fixed_queries_count_the_same_in_both_engines() {
+        FIX.with(|(_d, s)| {
+            for q in [
+                "",
+                "rubble",
+                "people -children",
+                "flood OR protest",
+                "\"rescue strike\"",
+                "res*",
+                "agency:afp",
+                "agency:AFP,Reuters",
+                "-agency:AP",
+                "city:halab",
+                "country:SY type:air_strike",
+                "reported:true",
+                "reported:false people",
+                "date:2015..2016",
+                "date:2015-03",
+                "creator:\"jane doe\"",
+                "province:central market",
+                "nothingmatchesthis",
+            ] {
+                agree(s, q).unwrap_or_else(|e| panic!("{e}"));
+            }
+        });
+    }
+
+    /// An index written before the facets (schema version 3: no `facet` field) is wiped and
+    /// refilled from the change log the first time the archive is used, then counts facets.
+    #[test]
+    fn an_index_of_the_previous_schema_rebuilds_itself_and_counts_facets() {
+        use tantivy::schema::{FAST, INDEXED, Schema, TEXT};
+        let (d, s) = fixture();
+        let all = |s: &SqliteStore, ranker| {
+            let o = SearchOptions {
+                ranker,
+                facets: true,
+                ..SearchOptions::default()
+            };
+            s.search(&Query::default(), &o).unwrap()
+        };
+        let sql = all(&s, Ranker::Fts5);
+        let dir = s.ranked_dir();
+        drop(s);
+        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut b = Schema::builder();
+        b.add_i64_field("rowid", INDEXED | FAST);
+        b.add_text_field("caption", TEXT);
+        let index = tantivy::Index::create_in_dir(&dir, b.build()).unwrap();
+        let mut w: tantivy::IndexWriter = index.writer_with_num_threads(1, 15_000_000).unwrap();
+        let mut c = w.prepare_commit().unwrap();
+        c.set_payload("dateline-ranked v3 seq 100000 archive - audit 0 -");
+        c.commit().unwrap();
+        drop(w);
+
+        let s = SqliteStore::open(d.path().join("archive.db")).unwrap();
+        let ranked = all(&s, Ranker::Tantivy);
+        assert_eq!(ranked.total, sql.total);
+        assert_eq!(ranked.facets, sql.facets);
+        // The answer came from the rebuilt index, not from the SQL fallback.
+        let counts = s.engine_counts().unwrap();
+        assert_eq!(counts.ranked, Some((counts.records, counts.live)));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn random_queries_count_the_same_in_both_engines(
+            words in proptest::collection::vec(
+                prop_oneof![
+                    proptest::sample::select(WORDS).prop_map(str::to_string),
+                    proptest::sample::select(WORDS).prop_map(|w| format!("-{w}")),
+                    proptest::sample::select(WORDS).prop_map(|w| format!("{}*", &w[..3])),
+                    (proptest::sample::select(WORDS), proptest::sample::select(WORDS))
+                        .prop_map(|(a, b)| format!("{a} OR {b}")),
+                ],
+                0..3,
+            ),
+            filters in proptest::collection::vec(
+                prop_oneof![
+                    proptest::sample::select(AGENCIES).prop_map(|a| format!("agency:\"{a}\"")),
+                    proptest::sample::select(CITIES).prop_map(|c| format!("city:\"{c}\"")),
+                    proptest::sample::select(COUNTRIES).prop_map(|c| format!("-country:{c}")),
+                    proptest::sample::select(TYPES).prop_map(|t| format!("type:{t}")),
+                    proptest::sample::select(CREATORS).prop_map(|c| format!("creator:\"{c}\"")),
+                    (2014u32..2018, 0u32..3).prop_map(|(y, n)| format!("date:{y}..{}", y + n)),
+                    proptest::bool::ANY.prop_map(|b| format!("reported:{b}")),
+                ],
+                0..3,
+            ),
+        ) {
+            let text = words.iter().chain(&filters).cloned().collect::<Vec<_>>().join(" ");
+            FIX.with(|(_d, s)| agree(s, &text))?;
+        }
+    }
+}

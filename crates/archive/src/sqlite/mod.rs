@@ -52,6 +52,41 @@ pub struct SqliteStore {
     writer: Mutex<Connection>,
     readers: Mutex<Vec<Connection>>,
     ranked: Mutex<Option<RankedIndex>>,
+    facet_cache: Mutex<FacetCache>,
+}
+
+/// Facet counts of recent searches, valid for one snapshot of the ranked index (see
+/// [`crate::ranked::RankedSearcher::snapshot_key`]): any change to the index empties it, so a
+/// cached answer is always the one counting would give. The landing page and a popular query
+/// are then counted once per change of the archive, not once per request.
+#[derive(Debug)]
+struct FacetCache {
+    snapshot: String,
+    capacity: usize,
+    entries: HashMap<String, Vec<(String, FacetCounts)>>,
+}
+
+/// Searches whose facets [`FacetCache`] keeps by default.
+pub const FACET_CACHE_ENTRIES: usize = 256;
+
+impl FacetCache {
+    fn get(&mut self, snapshot: &str, key: &str) -> Option<Vec<(String, FacetCounts)>> {
+        if self.snapshot != snapshot {
+            self.snapshot = snapshot.to_string();
+            self.entries.clear();
+        }
+        self.entries.get(key).cloned()
+    }
+
+    fn put(&mut self, snapshot: &str, key: String, facets: &[(String, FacetCounts)]) {
+        if self.capacity == 0 || self.snapshot != snapshot {
+            return;
+        }
+        if self.entries.len() >= self.capacity {
+            self.entries.clear();
+        }
+        self.entries.insert(key, facets.to_vec());
+    }
 }
 
 /// An ingest started and never finished: ingest number, path, start time, records its
@@ -141,6 +176,11 @@ impl SqliteStore {
             writer: Mutex::new(writer),
             readers: Mutex::new(Vec::new()),
             ranked: Mutex::new(None),
+            facet_cache: Mutex::new(FacetCache {
+                snapshot: String::new(),
+                capacity: FACET_CACHE_ENTRIES,
+                entries: HashMap::new(),
+            }),
         };
         if migrated {
             store.anchor();
@@ -190,6 +230,15 @@ impl SqliteStore {
             },
         )?;
         Ok(conn)
+    }
+
+    /// How many searches' facet counts to keep for the current snapshot of the ranked index
+    /// (default [`FACET_CACHE_ENTRIES`]); 0 counts every time (what `bench serve
+    /// --facet-cache 0` measures).
+    pub fn set_facet_cache(&self, entries: usize) {
+        let mut c = self.facet_cache.lock().unwrap_or_else(|e| e.into_inner());
+        c.capacity = entries;
+        c.entries.clear();
     }
 
     /// The archive file.
@@ -1076,7 +1125,7 @@ fn index_docs(c: &Connection, rowids: &[i64]) -> Result<HashMap<i64, IndexDoc>> 
     let mut out = HashMap::with_capacity(rowids.len());
     let mut stmt = c.prepare_cached(
         "SELECT rowid, id, caption, names, agency, country, province, city, event_type, reported,
-                date_start, date_end, lat, lon, killed, injured, superseded_by IS NOT NULL
+                date_start, date_end, lat, lon, killed, injured, superseded_by IS NOT NULL, date_iso
          FROM records WHERE rowid = ?",
     )?;
     let mut creators = c.prepare_cached("SELECT name FROM record_creators WHERE record = ?")?;
@@ -1102,6 +1151,7 @@ fn index_docs(c: &Connection, rowids: &[i64]) -> Result<HashMap<i64, IndexDoc>> 
                     killed: r.get::<_, Option<i64>>(14)?.map(|k| k as u64),
                     injured: r.get::<_, Option<i64>>(15)?.map(|k| k as u64),
                     superseded: r.get(16)?,
+                    date_iso: r.get(17)?,
                 })
             })
             .optional()?;
@@ -1432,22 +1482,43 @@ impl Store for SqliteStore {
             });
         }
         // Text queries go to tantivy whatever the order: FTS5 would collect and sort every
-        // match. Without text, SQLite walks its date index and stops after a page.
+        // match. Without text, SQLite walks its date index and stops after a page — unless
+        // facets are asked for: tantivy counts them over its fast fields in the same pass that
+        // finds the page, where SQL would group every match eight times (the landing page
+        // counts the whole archive).
         // A read-only archive has no ranked index to keep up to date: FTS5 answers.
+        let text = query.has_positive_text();
         let use_ranked =
-            query.has_positive_text() && opts.ranker == Ranker::Tantivy && !self.opts.read_only;
+            (text || opts.facets) && opts.ranker == Ranker::Tantivy && !self.opts.read_only;
         let order = match opts.sort {
-            Sort::Relevance => RankedOrder::Score,
-            Sort::DateDesc => RankedOrder::DateDesc,
+            Sort::Relevance if text => RankedOrder::Score,
+            // Without text, "relevance" is newest first, as on the SQLite path.
+            Sort::Relevance | Sort::DateDesc => RankedOrder::DateDesc,
             Sort::DateAsc => RankedOrder::DateAsc,
         };
         let mut page = None;
+        let mut ranked_facets = None;
         if use_ranked {
             match self.sync_ranked() {
                 Ok(_) => {
-                    let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
-                    let index = guard.as_ref().expect("opened by sync");
-                    match index.search(
+                    // Search a snapshot, so concurrent searches do not wait for each other.
+                    let searcher = {
+                        let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
+                        guard.as_ref().expect("opened by sync").searcher()
+                    };
+                    let snapshot = searcher.snapshot_key();
+                    let cache_key =
+                        format!("{query:?} {} {}", opts.loose_dates, opts.include_superseded);
+                    let cached = if opts.facets {
+                        self.facet_cache
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .get(&snapshot, &cache_key)
+                    } else {
+                        None
+                    };
+                    let count_facets = opts.facets && cached.is_none();
+                    match searcher.search(
                         query,
                         &RankedSearch {
                             limit: opts.limit,
@@ -1456,8 +1527,17 @@ impl Store for SqliteStore {
                             include_superseded: opts.include_superseded,
                             order,
                         },
+                        count_facets,
                     ) {
-                        Ok(r) => {
+                        Ok(mut r) => {
+                            if count_facets {
+                                self.facet_cache
+                                    .lock()
+                                    .unwrap_or_else(|e| e.into_inner())
+                                    .put(&snapshot, cache_key, &r.facets);
+                            } else if let Some(f) = cached {
+                                r.facets = f;
+                            }
                             let scored = order == RankedOrder::Score;
                             page = Some((
                                 r.total,
@@ -1465,7 +1545,8 @@ impl Store for SqliteStore {
                                     .into_iter()
                                     .map(|(id, s)| (id, scored.then_some(s)))
                                     .collect(),
-                            ))
+                            ));
+                            ranked_facets = opts.facets.then_some(r.facets);
                         }
                         Err(e) => tracing::warn!(
                             "ranked search failed, using FTS5 (`dateline reindex` rebuilds the index): {e}"
@@ -1480,10 +1561,10 @@ impl Store for SqliteStore {
             None => self.search_sql(query, opts)?,
         };
         let hits = self.hits(query, &ids)?;
-        let facets = if opts.facets {
-            self.facets(query, opts)?
-        } else {
-            Vec::new()
+        let facets = match ranked_facets {
+            Some(f) => f,
+            None if opts.facets => self.facets(query, opts)?,
+            None => Vec::new(),
         };
         Ok(SearchResults {
             total,

@@ -29,8 +29,25 @@ const LEVEL: i32 = 1;
 
 /// The inverse of [`encode`].
 pub fn decode(blob: &[u8]) -> Result<Record> {
-    let json = zstd::stream::decode_all(blob)
-        .map_err(|e| ArchiveError::Corrupt(format!("record blob: {e}")))?;
+    thread_local! {
+        // Making a decompression context costs more than decompressing a record (a page of
+        // search results decodes twenty): made once per thread, as the compressor is.
+        static DECOMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    // Frames written by `encode` record their size; anything else (or a size no record has)
+    // goes the streaming way.
+    let json = match zstd::bulk::Decompressor::upper_bound(blob).filter(|&n| n <= 1 << 26) {
+        Some(size) => DECOMPRESSOR.with_borrow_mut(|d| {
+            let d = match d {
+                Some(d) => d,
+                None => d.insert(zstd::bulk::Decompressor::new()?),
+            };
+            d.decompress(blob, size)
+        }),
+        None => zstd::stream::decode_all(blob),
+    }
+    .map_err(|e| ArchiveError::Corrupt(format!("record blob: {e}")))?;
     serde_json::from_slice(&json).map_err(|e| ArchiveError::Corrupt(format!("record JSON: {e}")))
 }
 
