@@ -62,7 +62,14 @@ pub async fn page(
                 &title,
                 Nav::Other,
                 "",
-                body(&state, &title, &stored, &nearby, session.as_ref(), &shown),
+                body(
+                    &state,
+                    &title,
+                    &stored,
+                    nearby.as_deref(),
+                    session.as_ref(),
+                    &shown,
+                ),
             )
             .into_response()
         }
@@ -70,32 +77,38 @@ pub async fn page(
     }
 }
 
-async fn load(state: &Shared, id: &str) -> Result<(StoredRecord, Vec<Record>), Failure> {
+/// The record, and the records of the same place and days: `None` when that second search
+/// failed or ran over the time budget, which leaves the page itself standing.
+async fn load(state: &Shared, id: &str) -> Result<(StoredRecord, Option<Vec<Record>>), Failure> {
     let id = check_id(id)?;
-    blocking(state, move |s| {
-        let stored = s.get(&id)?;
-        let nearby = match nearby_query(&stored.record) {
-            Some(q) => s
-                .search(
-                    &q,
-                    &SearchOptions {
-                        sort: Sort::DateAsc,
-                        limit: 11,
-                        loose_dates: true,
-                        ..Default::default()
-                    },
-                )?
-                .hits
-                .into_iter()
-                .map(|h| h.record)
-                .filter(|r| r.id != stored.record.id)
-                .take(10)
-                .collect(),
-            None => Vec::new(),
+    let stored = blocking(state, move |s| Ok(s.get(&id)?)).await?;
+    let Some(q) = nearby_query(&stored.record) else {
+        return Ok((stored, Some(Vec::new())));
+    };
+    let own = stored.record.id.clone();
+    let nearby = blocking(state, move |s| {
+        let opts = SearchOptions {
+            sort: Sort::DateAsc,
+            limit: 11,
+            loose_dates: true,
+            ..Default::default()
         };
-        Ok((stored, nearby))
+        Ok(s.search(&q, &opts)?
+            .hits
+            .into_iter()
+            .map(|h| h.record)
+            .filter(|r| r.id != own)
+            .take(10)
+            .collect())
     })
-    .await
+    .await;
+    match nearby {
+        Ok(n) => Ok((stored, Some(n))),
+        Err(f) => {
+            tracing::warn!("nearby records of {}: {}", stored.record.id, f.message);
+            Ok((stored, None))
+        }
+    }
 }
 
 /// The radius that "the same place" means at a location's precision: a named place is a few
@@ -249,7 +262,7 @@ fn body(
     state: &Shared,
     title: &str,
     stored: &StoredRecord,
-    nearby: &[Record],
+    nearby: Option<&[Record]>,
     session: Option<&Session>,
     shown_q: &Shown,
 ) -> Markup {
@@ -457,6 +470,7 @@ fn body(
         }
         section aria-labelledby="nearby-h" {
             h2 #nearby-h { "Same place, same days" }
+            @if let Some(nearby) = nearby {
             @if nearby.is_empty() {
                 p { "No other record within " (radius_km(r.location.precision)) " km and ± 1 day" @if r.location.lat.is_none() || r.date.is_none() { " (this record has no coordinates or no date)" } "." }
             } @else {
@@ -464,6 +478,9 @@ fn body(
                 @if let Some(t) = nearby_text(r) {
                     p { a href=(crate::links::query_href("/", &t)) { "All of them in the search" } }
                 }
+            }
+            } @else {
+                p.warning { "The records of the same place and days could not be looked up in time." }
             }
         }
         p { a href={ "/api/records/" (r.id) } { "This record as JSON" } }

@@ -871,7 +871,11 @@ async fn a_search_over_its_time_budget_answers_503_and_frees_the_server() {
     let r = get(&app, &format!("/?{}", q("rubble"))).await;
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(r.body.contains("did not answer within"));
-    // Routes that do not search still answer at once.
+    // Routes that do not search still answer at once; a record page whose nearby search is
+    // too slow still shows the record.
     let r = get(&app, &format!("/api/records/{}", fixture().photo_id)).await;
     assert_eq!(r.status, StatusCode::OK);
+    let r = get(&app, &format!("/records/{}", fixture().photo_id)).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.body.contains("could not be looked up in time"));
 }
