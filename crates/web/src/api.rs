@@ -51,7 +51,11 @@ pub async fn search(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) 
         Ok(v) => v,
         Err(m) => return json_failure(Failure::bad_request(m)),
     };
-    ok_or_json(crate::search_page::run(&state, &view, true).await)
+    let query = match crate::search_page::parse(&state, &view.q) {
+        Ok(q) => q,
+        Err(f) => return json_failure(f),
+    };
+    ok_or_json(crate::search_page::run(&state, &view, query, true).await)
 }
 
 pub async fn record(State(state): State<Shared>, Path(id): Path<String>) -> Response {

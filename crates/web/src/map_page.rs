@@ -10,6 +10,7 @@ use crate::{Failure, Shared, blocking};
 use axum::extract::{Query as UrlQuery, State};
 use axum::response::{IntoResponse, Response};
 use dateline_chart::{MapOptions, MapPoint, Precision};
+use dateline_query::Query;
 use maud::{Markup, PreEscaped, html};
 use std::ops::ControlFlow;
 
@@ -25,15 +26,13 @@ pub struct Points {
     pub truncated: bool,
 }
 
-/// Reads the points of every matching record (up to [`MAX_POINTS`]).
-pub async fn points(state: &Shared, view: &View) -> Result<Points, Failure> {
-    let query = parse(state, &view.q)?;
+/// Reads the points of every record matching `query` (up to [`MAX_POINTS`]).
+pub async fn points(state: &Shared, query: Query) -> Result<Points, Failure> {
     let namer = state.cfg.country_name.clone();
     blocking(state, move |s| {
-        let matching = s.count_matching(&query, false)?;
         let mut out = Points {
             points: Vec::new(),
-            matching,
+            matching: 0,
             without: 0,
             truncated: false,
         };
@@ -76,6 +75,12 @@ pub async fn points(state: &Shared, view: &View) -> Result<Points, Failure> {
             }
             ControlFlow::Continue(())
         })?;
+        // A full scan saw every match; only a cut one needs them counted.
+        out.matching = if out.truncated {
+            s.count_matching(&query, false)?
+        } else {
+            out.points.len() as u64 + out.without
+        };
         Ok(out)
     })
     .await
@@ -89,8 +94,8 @@ pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) ->
 
 async fn render(state: &Shared, p: &Params) -> Result<Response, Failure> {
     let view = View::from_params(p, crate::MAX_PAGE_SIZE).map_err(Failure::bad_request)?;
-    let pts = points(state, &view).await?;
     let query = parse(state, &view.q)?;
+    let pts = points(state, query.clone()).await?;
     let q = view.q.clone();
     let point_href = |id: &str| format!("/records/{id}");
     let cluster_href = |b: dateline_chart::BBox| {

@@ -82,7 +82,7 @@ pub async fn page(
 async fn load(state: &Shared, id: &str) -> Result<(StoredRecord, Option<Vec<Record>>), Failure> {
     let id = check_id(id)?;
     let stored = blocking(state, move |s| Ok(s.get(&id)?)).await?;
-    let Some(q) = nearby_query(&stored.record) else {
+    let Some(q) = Nearby::of(&stored.record).map(|n| n.query()) else {
         return Ok((stored, Some(Vec::new())));
     };
     let own = stored.record.id.clone();
@@ -123,27 +123,54 @@ pub fn radius_km(precision: Option<u8>) -> f64 {
 }
 
 /// The same place within the precision's radius and the same days (± 1 day for a day date, the
-/// month or year for coarser dates).
-fn nearby_query(r: &Record) -> Option<Query> {
-    let (lat, lon) = (r.location.lat?, r.location.lon?);
-    let date = r.date.as_ref()?;
-    let (from, to) = date_window(&date.iso, date.precision)?;
-    Some(Query {
-        text: Vec::new(),
-        filters: vec![
-            Filter::Near {
-                lat,
-                lon,
-                radius_km: radius_km(r.location.precision),
-                span: QSpan::default(),
-            },
-            Filter::Date {
-                from: Some(from),
-                to: Some(to),
-                span: QSpan::default(),
-            },
-        ],
-    })
+/// month or year for coarser dates): what "nearby" means, as a query and as query text.
+struct Nearby {
+    lat: f64,
+    lon: f64,
+    radius_km: f64,
+    from: jiff::civil::Date,
+    to: jiff::civil::Date,
+}
+
+impl Nearby {
+    fn of(r: &Record) -> Option<Nearby> {
+        let date = r.date.as_ref()?;
+        let (from, to) = date_window(&date.iso, date.precision)?;
+        Some(Nearby {
+            lat: r.location.lat?,
+            lon: r.location.lon?,
+            radius_km: radius_km(r.location.precision),
+            from,
+            to,
+        })
+    }
+
+    fn query(&self) -> Query {
+        Query {
+            text: Vec::new(),
+            filters: vec![
+                Filter::Near {
+                    lat: self.lat,
+                    lon: self.lon,
+                    radius_km: self.radius_km,
+                    span: QSpan::default(),
+                },
+                Filter::Date {
+                    from: Some(self.from),
+                    to: Some(self.to),
+                    span: QSpan::default(),
+                },
+            ],
+        }
+    }
+
+    /// The search text, for the "all of them" link.
+    fn text(&self) -> String {
+        format!(
+            "near:{:.4},{:.4},{}km date:{}..{}",
+            self.lat, self.lon, self.radius_km, self.from, self.to
+        )
+    }
 }
 
 fn date_window(
@@ -169,17 +196,6 @@ fn date_window(
             jiff::civil::Date::new(y, 12, 31).ok()?,
         ),
     })
-}
-
-/// The search text of [`nearby_query`], for the "all of them" link.
-fn nearby_text(r: &Record) -> Option<String> {
-    let (lat, lon) = (r.location.lat?, r.location.lon?);
-    let date = r.date.as_ref()?;
-    let (from, to) = date_window(&date.iso, date.precision)?;
-    Some(format!(
-        "near:{lat:.4},{lon:.4},{}km date:{from}..{to}",
-        radius_km(r.location.precision)
-    ))
 }
 
 /// Field groups: the evidence colour of a field path is its group's.
@@ -475,7 +491,7 @@ fn body(
                 p { "No other record within " (radius_km(r.location.precision)) " km and ± 1 day" @if r.location.lat.is_none() || r.date.is_none() { " (this record has no coordinates or no date)" } "." }
             } @else {
                 ol.hits { @for n in nearby { (hit_item(state, n, &[], None)) } }
-                @if let Some(t) = nearby_text(r) {
+                @if let Some(t) = Nearby::of(r).map(|n| n.text()) {
                     p { a href=(crate::links::query_href("/", &t)) { "All of them in the search" } }
                 }
             }

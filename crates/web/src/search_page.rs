@@ -27,9 +27,13 @@ pub fn parse(state: &Shared, q: &str) -> Result<Query, Failure> {
     (state.cfg.parser)(q).map_err(|e| Failure::query(q, e))
 }
 
-/// Runs a search with facets for a view.
-pub async fn run(state: &Shared, view: &View, facets: bool) -> Result<SearchResults, Failure> {
-    let query = parse(state, &view.q)?;
+/// Runs `query` (parsed from `view.q`) with the view's paging and order.
+pub async fn run(
+    state: &Shared,
+    view: &View,
+    query: Query,
+    facets: bool,
+) -> Result<SearchResults, Failure> {
     let opts = SearchOptions {
         sort: view.sort,
         limit: view.limit,
@@ -48,8 +52,8 @@ pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) ->
 
 async fn render(state: &Shared, p: &Params) -> Result<Response, Failure> {
     let view = View::from_params(p, MAX_PAGE_SIZE).map_err(Failure::bad_request)?;
-    let results = run(state, &view, true).await?;
     let query = parse(state, &view.q)?;
+    let results = run(state, &view, query.clone(), true).await?;
     Ok(frame(
         state,
         &page::titled(&view.q, "search"),

@@ -48,8 +48,7 @@ fn item(iso: &str, event_type: Option<&str>) -> Option<TimelineItem> {
 
 /// Reads how many matching records there are per date and type (from the archive's columns,
 /// not the records) and lays them out as timeline items.
-pub async fn dates(state: &Shared, view: &View) -> Result<Dates, Failure> {
-    let query = parse(state, &view.q)?;
+pub async fn dates(state: &Shared, query: Query) -> Result<Dates, Failure> {
     let counts = blocking(state, move |s| Ok(s.date_counts(&query, false)?)).await?;
     let mut out = Dates {
         items: Vec::new(),
@@ -72,8 +71,8 @@ pub async fn page(State(state): State<Shared>, UrlQuery(p): UrlQuery<Params>) ->
 
 async fn render(state: &Shared, p: &Params) -> Result<Response, Failure> {
     let view = View::from_params(p, crate::MAX_PAGE_SIZE).map_err(Failure::bad_request)?;
-    let dates = dates(state, &view).await?;
     let query = parse(state, &view.q)?;
+    let dates = dates(state, query.clone()).await?;
     let q = view.q.clone();
     // A bar of several days narrows the timeline; a single day opens its results.
     let range_href = |from: jiff::civil::Date, to: jiff::civil::Date| {
