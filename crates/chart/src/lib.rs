@@ -103,5 +103,5 @@ mod world;
 pub use map::{BBox, Map, MapOptions, MapPoint, Precision, map_svg};
 pub use timeline::{
     Band, Bar, Bucket, Category, DatePrecision, Timeline, TimelineItem, TimelineOptions,
-    timeline_svg,
+    timeline_svg, timeline_svg_counted,
 };

@@ -213,6 +213,24 @@ const MIN_DAYS: usize = 15;
 /// Linear in the number of items: each is added to a counter of its bucket; nothing is drawn per
 /// item.
 pub fn timeline_svg(items: &[TimelineItem], opts: &TimelineOptions) -> Timeline {
+    draw_timeline(items.iter().map(|i| (i, 1)), opts)
+}
+
+/// [`timeline_svg`] of items with how many photos each stands for, as an archive counts them per
+/// date and type: a million photos on a few thousand dates are a few thousand items, not a
+/// million. Items counted 0 are left out.
+pub fn timeline_svg_counted(items: &[(TimelineItem, u64)], opts: &TimelineOptions) -> Timeline {
+    draw_timeline(
+        items.iter().filter(|(_, n)| *n > 0).map(|(i, n)| (i, *n)),
+        opts,
+    )
+}
+
+/// Items with their weights: what both entry points hand over, walked once per pass.
+trait Weighted<'a>: Iterator<Item = (&'a TimelineItem, u64)> + Clone {}
+impl<'a, I: Iterator<Item = (&'a TimelineItem, u64)> + Clone> Weighted<'a> for I {}
+
+fn draw_timeline<'a>(items: impl Weighted<'a>, opts: &TimelineOptions) -> Timeline {
     let width = f64::from(opts.width.clamp(240, 4096));
     let height = f64::from(opts.height.clamp(120, 4096));
     let mut svg = String::with_capacity(16 * 1024);
@@ -225,6 +243,7 @@ pub fn timeline_svg(items: &[TimelineItem], opts: &TimelineOptions) -> Timeline 
     esc(&mut svg, &opts.title);
     svg.push_str("</title>");
 
+    let total: u64 = items.clone().map(|(_, n)| n).sum();
     let Some(counts) = Counts::of(items) else {
         let _ = write!(
             svg,
@@ -252,7 +271,7 @@ pub fn timeline_svg(items: &[TimelineItem], opts: &TimelineOptions) -> Timeline 
         bucket: counts.bucket,
         bars: bars.into_iter().map(|b| b.bar).collect(),
         bands: bands.into_iter().map(|b| b.band).collect(),
-        total: items.len() as u64,
+        total,
         max,
     }
 }
@@ -391,11 +410,11 @@ impl DatePrecision {
 /// or it would not be seen at all. Month items are checked against the span of the day items,
 /// then year items against the result; each test uses the span before that round, so the axis
 /// does not depend on the order of the items.
-fn axis_range(items: &[TimelineItem]) -> Option<(i64, i64)> {
-    let finest = items.iter().map(|i| i.precision).min()?;
+fn axis_range<'a>(items: impl Weighted<'a>) -> Option<(i64, i64)> {
+    let finest = items.clone().map(|(i, _)| i.precision).min()?;
     let hull = |p: DatePrecision, within: Option<(i64, i64)>| {
         let mut range: Option<(i64, i64)> = within;
-        for item in items.iter().filter(|i| i.precision == p) {
+        for (item, _) in items.clone().filter(|(i, _)| i.precision == p) {
             let (a, b) = item.precision.cover(item.date);
             if let Some((lo, hi)) = within
                 && a <= hi
@@ -434,8 +453,8 @@ struct Counts {
 }
 
 impl Counts {
-    fn of(items: &[TimelineItem]) -> Option<Counts> {
-        let (lo, hi) = axis_range(items)?;
+    fn of<'a>(items: impl Weighted<'a>) -> Option<Counts> {
+        let (lo, hi) = axis_range(items.clone())?;
         let span = hi - lo + 1;
         let bucket = match span {
             s if s <= DAY_SPAN => Bucket::Day,
@@ -463,7 +482,7 @@ impl Counts {
             months: vec![[0; 32]; lane(DatePrecision::Month, months as usize)],
             years: vec![[0; 32]; lane(DatePrecision::Year, years as usize)],
         };
-        for item in items {
+        for (item, weight) in items {
             let (first, last) = item.precision.cover(item.date);
             if last < start || first >= end {
                 continue; // cannot happen: the axis holds every item, or overlaps its period
@@ -478,7 +497,7 @@ impl Counts {
                 },
             };
             if let Some(t) = tallies.get_mut(i) {
-                t[slot] += 1;
+                t[slot] += weight;
             }
         }
         Some(c)
@@ -1243,6 +1262,39 @@ mod tests {
         ]);
         assert_eq!(t.bucket, Bucket::Year);
         assert_eq!(links(&t.svg)[0].1, "/s?from=1944-01-01&to=1944-12-31");
+    }
+
+    #[test]
+    fn counted_items_draw_what_the_items_repeated_draw() {
+        let d = date(2016, 11, 24);
+        let one = [
+            day(d, Category::AirStrike),
+            day(d, Category::AirStrike),
+            day(d, Category::Rescue),
+            item(date(2016, 11, 1), DatePrecision::Month, Category::Other),
+            day(date(2016, 12, 2), Category::Sport),
+        ];
+        let counted = [
+            (day(d, Category::AirStrike), 2),
+            (day(d, Category::Rescue), 1),
+            (day(date(2030, 1, 1), Category::Protest), 0),
+            (
+                item(date(2016, 11, 1), DatePrecision::Month, Category::Other),
+                1,
+            ),
+            (day(date(2016, 12, 2), Category::Sport), 1),
+        ];
+        let opts = TimelineOptions {
+            width: 800,
+            height: 300,
+            range_href: &|a, b| format!("/s?from={a}&to={b}"),
+            title: "t".into(),
+        };
+        let a = timeline_svg(&one, &opts);
+        let b = timeline_svg_counted(&counted, &opts);
+        assert_eq!(a.svg, b.svg);
+        assert_eq!((a.total, a.max, a.bucket), (b.total, b.max, b.bucket));
+        assert_eq!(b.total, 5);
     }
 
     #[test]

@@ -16,7 +16,10 @@ use maud::{Markup, PreEscaped, html};
 
 /// What a scan of the result set gives the timeline.
 pub struct Dates {
-    pub items: Vec<TimelineItem>,
+    /// One item per date and type, with how many records it stands for.
+    pub items: Vec<(TimelineItem, u64)>,
+    /// Records with a date the chart can place.
+    pub dated: u64,
     pub undated: u64,
 }
 
@@ -52,11 +55,15 @@ pub async fn dates(state: &Shared, query: Query) -> Result<Dates, Failure> {
     let counts = blocking(state, move |s| Ok(s.date_counts(&query, false)?)).await?;
     let mut out = Dates {
         items: Vec::new(),
+        dated: 0,
         undated: 0,
     };
     for (iso, event_type, n) in counts {
         match iso.as_deref().and_then(|d| item(d, event_type.as_deref())) {
-            Some(i) => out.items.extend(std::iter::repeat_n(i, n as usize)),
+            Some(i) => {
+                out.items.push((i, n));
+                out.dated += n;
+            }
             None => out.undated += n,
         }
     }
@@ -79,13 +86,13 @@ async fn render(state: &Shared, p: &Params) -> Result<Response, Failure> {
         let narrowed = links::with_date_range(&q, &query, &from.to_string(), &to.to_string());
         links::query_href(if from == to { "/" } else { "/timeline" }, &narrowed)
     };
-    let timeline = dateline_chart::timeline_svg(
+    let timeline = dateline_chart::timeline_svg_counted(
         &dates.items,
         &TimelineOptions {
             width: 960,
             height: 320,
             range_href: &range_href,
-            title: format!("Photos per period, {} dated records", dates.items.len()),
+            title: format!("Photos per period, {} dated records", dates.dated),
         },
     );
     Ok(frame(
@@ -103,7 +110,7 @@ fn body(view: &View, query: &Query, dates: &Dates, t: &dateline_chart::Timeline)
         h1 { "Timeline" }
         (page::query_form("/timeline", &view.q, html! {}))
         p.chart-note {
-            (dates.items.len()) " dated records"
+            (dates.dated) " dated records"
             @if dates.undated > 0 { "; " (dates.undated) " have no date and are not drawn" }
             ". One bar per " (bucket_name(t.bucket)) "; choosing a bar narrows the search to it. "
             a href=(links::query_href("/", &view.q)) { "Back to the results" }
