@@ -323,6 +323,41 @@ pub enum StatsBy {
     Month,
 }
 
+impl StatsBy {
+    /// Every dimension, in the order `stats` documents them.
+    pub const ALL: [StatsBy; 9] = [
+        StatsBy::Agency,
+        StatsBy::Creator,
+        StatsBy::Country,
+        StatsBy::Province,
+        StatsBy::City,
+        StatsBy::Type,
+        StatsBy::Reported,
+        StatsBy::Year,
+        StatsBy::Month,
+    ];
+
+    /// The name facets, the API and JSON give the dimension (its serde name).
+    pub const fn name(self) -> &'static str {
+        match self {
+            StatsBy::Agency => "agency",
+            StatsBy::Creator => "creator",
+            StatsBy::Country => "country",
+            StatsBy::Province => "province",
+            StatsBy::City => "city",
+            StatsBy::Type => "type",
+            StatsBy::Reported => "reported",
+            StatsBy::Year => "year",
+            StatsBy::Month => "month",
+        }
+    }
+
+    /// The dimension of a name, if any.
+    pub fn from_name(name: &str) -> Option<StatsBy> {
+        StatsBy::ALL.into_iter().find(|b| b.name() == name)
+    }
+}
+
 /// An entry of the audit log.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AuditEntry {

@@ -128,15 +128,16 @@ pub struct StatsParams {
     by: Option<String>,
 }
 
-const DIMENSIONS: &[(&str, StatsBy)] = &[
-    ("agency", StatsBy::Agency),
-    ("creator", StatsBy::Creator),
-    ("country", StatsBy::Country),
-    ("province", StatsBy::Province),
-    ("city", StatsBy::City),
-    ("type", StatsBy::Type),
-    ("year", StatsBy::Year),
-    ("month", StatsBy::Month),
+/// The dimensions `/api/stats` counts by (every `StatsBy` but `reported`, as documented).
+const DIMENSIONS: [StatsBy; 8] = [
+    StatsBy::Agency,
+    StatsBy::Creator,
+    StatsBy::Country,
+    StatsBy::Province,
+    StatsBy::City,
+    StatsBy::Type,
+    StatsBy::Year,
+    StatsBy::Month,
 ];
 
 pub async fn stats(State(state): State<Shared>, UrlQuery(p): UrlQuery<StatsParams>) -> Response {
@@ -153,17 +154,13 @@ pub async fn stats(State(state): State<Shared>, UrlQuery(p): UrlQuery<StatsParam
             .map(str::trim)
             .filter(|s| !s.is_empty())
     {
-        match DIMENSIONS.iter().find(|(n, _)| *n == name) {
-            Some(&(n, by)) if !dims.iter().any(|(d, _)| *d == n) => dims.push((n, by)),
+        match StatsBy::from_name(name).filter(|b| DIMENSIONS.contains(b)) {
+            Some(by) if !dims.contains(&by) => dims.push(by),
             Some(_) => {}
             None => {
                 return json_failure(Failure::bad_request(format!(
                     "by {name:?}: use {}",
-                    DIMENSIONS
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    DIMENSIONS.map(StatsBy::name).join(", ")
                 )));
             }
         }
@@ -172,9 +169,9 @@ pub async fn stats(State(state): State<Shared>, UrlQuery(p): UrlQuery<StatsParam
         blocking(&state, move |s| {
             let total = s.count_matching(&query, false)?;
             let mut by = serde_json::Map::new();
-            for (name, dim) in dims {
+            for dim in dims {
                 let counts = s.stats(dim, &query, false)?;
-                by.insert(name.to_string(), json!(counts));
+                by.insert(dim.name().to_string(), json!(counts));
             }
             Ok(json!({ "total": total, "by": by }))
         })

@@ -106,17 +106,13 @@ pub struct EngineCounts {
     pub ranked: Option<(u64, u64)>,
 }
 
-/// The facets a search counts, by name, in the order they are returned.
-const FACETS: &[(&str, StatsBy)] = &[
-    ("agency", StatsBy::Agency),
-    ("creator", StatsBy::Creator),
-    ("country", StatsBy::Country),
-    ("province", StatsBy::Province),
-    ("city", StatsBy::City),
-    ("type", StatsBy::Type),
-    ("reported", StatsBy::Reported),
-    ("year", StatsBy::Year),
-];
+/// The facets a search counts, in the order they are returned: the ranked index's, so both
+/// engines give the same list.
+fn facet_dimensions() -> impl Iterator<Item = StatsBy> {
+    crate::ranked::FACETS
+        .iter()
+        .map(|f| StatsBy::from_name(f).expect("every facet is a stats dimension"))
+}
 
 /// A record's rowid and, when ranked, its relevance score.
 type ScoredRow = (i64, Option<f32>);
@@ -829,13 +825,13 @@ impl SqliteStore {
 
     fn facets(&self, q: &Query, opts: &SearchOptions) -> Result<Vec<(String, FacetCounts)>> {
         let mut out = Vec::new();
-        for &(name, by) in FACETS {
+        for by in facet_dimensions() {
             let mut counts = self.stats_inner(by, q, opts.loose_dates, opts.include_superseded)?;
             counts.retain(|(v, _)| v != NONE);
             // Facets show the biggest groups first, years included.
             counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
             counts.truncate(10);
-            out.push((name.to_string(), counts));
+            out.push((by.name().to_string(), counts));
         }
         Ok(out)
     }
@@ -1468,9 +1464,9 @@ impl Store for SqliteStore {
         // a query that matches everything.
         if search::matches_nothing(query) {
             let facets = if opts.facets {
-                FACETS
+                crate::ranked::FACETS
                     .iter()
-                    .map(|(f, _)| (f.to_string(), Vec::new()))
+                    .map(|f| (f.to_string(), Vec::new()))
                     .collect()
             } else {
                 Vec::new()
