@@ -13,22 +13,14 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+
+mod common;
+
+use common::{Killed, bin};
 use std::time::{Duration, Instant};
 
 const TOKEN: &str = "browser-test-token-0123456789";
-
-struct Killed(Child);
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_dateline")
-}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -5,19 +5,11 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
-struct Killed(Child);
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+mod common;
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_dateline")
-}
+use common::{Killed, bin};
 
 fn archive(dir: &Path) -> PathBuf {
     let a = dir.join("a.sqlite");

@@ -10,6 +10,21 @@ use std::time::Duration;
 /// The repository, where commands run (so `examples/…` paths work as in the README).
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
+/// The binary under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_dateline")
+}
+
+/// A child process (a server, a driver) killed when the test ends, however it ends.
+pub struct Killed(pub std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A fresh archive in a temporary folder.
 pub struct Env {
     pub dir: tempfile::TempDir,
@@ -31,7 +46,7 @@ impl Env {
     /// none of the variables that would change its behaviour; a run that hangs fails after
     /// ten minutes instead of holding the suite.
     pub fn cmd(&self) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dateline"));
+        let mut cmd = Command::new(bin());
         cmd.current_dir(ROOT)
             .env("DATELINE_DATA_DIR", self.dir.path().join("data"))
             .env("DATELINE_ARCHIVE", self.archive())
