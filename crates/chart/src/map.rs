@@ -1063,26 +1063,6 @@ mod tests {
         map
     }
 
-    /// The markers' `<a>` elements: (class, href, title).
-    fn markers(svg: &str) -> Vec<(String, String, String)> {
-        let doc = roxmltree::Document::parse(svg).unwrap();
-        doc.descendants()
-            .filter(|e| e.has_tag_name("a"))
-            .map(|a| {
-                let title = a
-                    .children()
-                    .find(|c| c.has_tag_name("title"))
-                    .and_then(|t| t.text())
-                    .unwrap_or("");
-                (
-                    a.attribute("class").unwrap_or("").to_owned(),
-                    a.attribute("href").unwrap_or("").to_owned(),
-                    title.to_owned(),
-                )
-            })
-            .collect()
-    }
-
     fn country_titles(svg: &str) -> Vec<String> {
         let doc = roxmltree::Document::parse(svg).unwrap();
         let g = doc
@@ -1171,7 +1151,7 @@ mod tests {
             ),
         ]);
         assert_eq!((map.markers, map.clusters), (1, 1));
-        let m = markers(&map.svg);
+        let m = crate::svg::links(&map.svg);
         assert_eq!(m.len(), 1);
         assert!(
             m[0].0.contains("dl-cluster") && m[0].0.contains("dl-exact"),
@@ -1202,7 +1182,7 @@ mod tests {
             pt("p", PARIS.0, PARIS.1, Precision::Exact, "Paris"),
         ]);
         assert_eq!((map.markers, map.clusters), (2, 0));
-        let m = markers(&map.svg);
+        let m = crate::svg::links(&map.svg);
         let hrefs: Vec<&str> = m.iter().map(|m| m.1.as_str()).collect();
         assert!(
             hrefs.contains(&"/r/a") && hrefs.contains(&"/r/p"),
@@ -1249,7 +1229,7 @@ mod tests {
     fn precision_styles_differ() {
         let symbol = |p: Precision| {
             let map = draw(&[pt("a", ALEPPO.0, ALEPPO.1, p, "Aleppo")]);
-            let m = markers(&map.svg);
+            let m = crate::svg::links(&map.svg);
             assert!(m[0].0.contains(p.class()), "{m:?}");
             assert!(m[0].2.contains(p.describe()), "{m:?}");
             let start = map.svg.find(r#"<a class="dl-marker"#).unwrap();
@@ -1288,7 +1268,7 @@ mod tests {
             pt("b", ALEPPO.0, ALEPPO.1, Precision::Region, "Syria"),
             pt("c", ALEPPO.0, ALEPPO.1, Precision::Region, "Syria"),
         ]);
-        let m = markers(&map.svg);
+        let m = crate::svg::links(&map.svg);
         assert_eq!(m.len(), 1);
         assert!(
             m[0].0.contains("dl-mixed") && m[0].0.contains("dl-region"),
@@ -1360,7 +1340,7 @@ mod tests {
             root.descendants()
                 .all(|e| !e.has_tag_name("script") && !e.has_tag_name("img"))
         );
-        let m = markers(&map.svg);
+        let m = crate::svg::links(&map.svg);
         assert!(
             m.iter().any(|m| m.1 == format!("/r/{hostile}?x=\"'<>&")),
             "{m:?}"
@@ -1414,7 +1394,7 @@ mod tests {
             pt("s", -13.83, -171.76, Precision::Exact, "Apia"),
             pt("p", 48.85, 2.35, Precision::Exact, "Paris"),
         ];
-        let m = markers(&map_svg(&far, &opts).svg);
+        let m = crate::svg::links(&map_svg(&far, &opts).svg);
         assert!(m.iter().any(|m| m.1 == "178.44,-171.76"), "{m:?}");
     }
 

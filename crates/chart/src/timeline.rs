@@ -1144,26 +1144,6 @@ mod tests {
         t
     }
 
-    /// The links: (class, href, title).
-    fn links(svg: &str) -> Vec<(String, String, String)> {
-        let doc = roxmltree::Document::parse(svg).unwrap();
-        doc.descendants()
-            .filter(|e| e.has_tag_name("a"))
-            .map(|a| {
-                let title = a
-                    .children()
-                    .find(|c| c.has_tag_name("title"))
-                    .and_then(|t| t.text())
-                    .unwrap_or("");
-                (
-                    a.attribute("class").unwrap().to_owned(),
-                    a.attribute("href").unwrap().to_owned(),
-                    title.to_owned(),
-                )
-            })
-            .collect()
-    }
-
     #[test]
     fn day_numbers_round_trip() {
         assert_eq!(days(1970, 1, 1), 0);
@@ -1224,7 +1204,7 @@ mod tests {
             bar.by_category,
             vec![(Category::AirStrike, 3), (Category::Rescue, 2)]
         );
-        let l = links(&t.svg);
+        let l = crate::svg::links(&t.svg);
         assert_eq!(l[1].1, "/s?from=2016-11-24&to=2016-11-24");
         assert_eq!(l[1].2, "2016-11-24: 5 photos (3 air strike, 2 rescue)");
         assert_eq!(l[0].2, "2016-11-20: 1 photo (1 untyped)");
@@ -1248,20 +1228,32 @@ mod tests {
             (t.bars[0].first, t.bars[0].last),
             (date(2016, 1, 4), date(2016, 1, 10))
         );
-        assert_eq!(links(&t.svg)[1].1, "/s?from=2016-12-19&to=2016-12-25");
+        assert_eq!(
+            crate::svg::links(&t.svg)[1].1,
+            "/s?from=2016-12-19&to=2016-12-25"
+        );
         let t = chart(&[
             day(date(2014, 2, 6), Category::Other),
             day(date(2016, 12, 20), Category::Sport),
         ]);
         assert_eq!(t.bucket, Bucket::Month);
-        assert_eq!(links(&t.svg)[0].1, "/s?from=2014-02-01&to=2014-02-28");
-        assert_eq!(links(&t.svg)[1].2, "December 2016: 1 photo (1 sport)");
+        assert_eq!(
+            crate::svg::links(&t.svg)[0].1,
+            "/s?from=2014-02-01&to=2014-02-28"
+        );
+        assert_eq!(
+            crate::svg::links(&t.svg)[1].2,
+            "December 2016: 1 photo (1 sport)"
+        );
         let t = chart(&[
             day(date(1944, 2, 6), Category::Other),
             day(date(2016, 12, 20), Category::Sport),
         ]);
         assert_eq!(t.bucket, Bucket::Year);
-        assert_eq!(links(&t.svg)[0].1, "/s?from=1944-01-01&to=1944-12-31");
+        assert_eq!(
+            crate::svg::links(&t.svg)[0].1,
+            "/s?from=1944-01-01&to=1944-12-31"
+        );
     }
 
     #[test]
@@ -1325,7 +1317,7 @@ mod tests {
                 2
             )
         );
-        let l = links(&t.svg);
+        let l = crate::svg::links(&t.svg);
         let band_link = l.iter().find(|l| l.0.contains("dl-band-month")).unwrap();
         assert_eq!(band_link.1, "/s?from=2016-11-01&to=2016-11-30");
         assert_eq!(
@@ -1352,7 +1344,7 @@ mod tests {
             .unwrap();
         assert_eq!((nov.total, nov.approximate), (2, 1));
         assert!(t.svg.contains(r#"class="dl-approx""#));
-        let l = links(&t.svg);
+        let l = crate::svg::links(&t.svg);
         assert!(
             l.iter()
                 .any(|l| l.2 == "November 2016: 2 photos (2 shelling); 1 dated only to the month"),
@@ -1378,7 +1370,7 @@ mod tests {
         let t = chart(&items);
         assert_eq!(t.bucket, Bucket::Day);
         assert_eq!(
-            links(&t.svg).last().unwrap().1,
+            crate::svg::links(&t.svg).last().unwrap().1,
             "/s?from=2016-01-01&to=2016-12-31"
         );
         assert!(t.svg.contains("goes on past the axis"));
@@ -1510,7 +1502,7 @@ mod tests {
             Some("<script>alert(1)</script>")
         );
         assert_eq!(
-            links(&t.svg)[0].1,
+            crate::svg::links(&t.svg)[0].1,
             "/s?x=\"><script>alert('2016-11-24')</script>"
         );
     }
