@@ -81,6 +81,28 @@ pub(crate) fn thousands(v: u64) -> String {
     out
 }
 
+/// The links of an SVG the crate drew, as (class, href, title): what tests of both charts
+/// read. Every link has a class and an href.
+#[cfg(test)]
+pub(crate) fn links(svg: &str) -> Vec<(String, String, String)> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    doc.descendants()
+        .filter(|e| e.has_tag_name("a"))
+        .map(|a| {
+            let title = a
+                .children()
+                .find(|c| c.has_tag_name("title"))
+                .and_then(|t| t.text())
+                .unwrap_or("");
+            (
+                a.attribute("class").expect("a link's class").to_owned(),
+                a.attribute("href").expect("a link's href").to_owned(),
+                title.to_owned(),
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,26 +130,4 @@ mod tests {
         assert_eq!(thousands(1234567), "1,234,567");
         assert_eq!(thousands(999), "999");
     }
-}
-
-/// The links of an SVG the crate drew, as (class, href, title): what tests of both charts
-/// read. Every link has a class and an href.
-#[cfg(test)]
-pub(crate) fn links(svg: &str) -> Vec<(String, String, String)> {
-    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
-    doc.descendants()
-        .filter(|e| e.has_tag_name("a"))
-        .map(|a| {
-            let title = a
-                .children()
-                .find(|c| c.has_tag_name("title"))
-                .and_then(|t| t.text())
-                .unwrap_or("");
-            (
-                a.attribute("class").expect("a link's class").to_owned(),
-                a.attribute("href").expect("a link's href").to_owned(),
-                title.to_owned(),
-            )
-        })
-        .collect()
 }
