@@ -19,21 +19,27 @@
 
 #![deny(missing_docs)]
 
+mod any;
 mod apply;
+mod copy;
 mod fold;
 mod geo;
+mod postgres;
 pub mod ranked;
 mod schema;
 mod sqlite;
 
+pub use any::{AnyStore, is_postgres_url};
 pub use apply::{
     CorrectionError, apply_corrections, check_edit, correctable_fields, field_value, typed_value,
 };
+pub use copy::{CopySummary, copy_archive};
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
+pub use postgres::{PgOptions, PgStore};
 pub use sqlite::{
     Anchor, EngineCounts, FACET_CACHE_ENTRIES, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem,
-    RecordsCheck, SqliteStore, parse_anchors,
+    RecordsCheck, SqliteStore, UnfinishedIngest, parse_anchors,
 };
 
 use dateline_model::Record;
@@ -54,6 +60,17 @@ pub enum ArchiveError {
         path: PathBuf,
         /// What SQLite said.
         source: rusqlite::Error,
+    },
+    /// PostgreSQL refused an operation.
+    #[error("PostgreSQL: {0}")]
+    Postgres(String),
+    /// The PostgreSQL server could not be reached or refused the connection.
+    #[error("cannot open archive {url}: {message}")]
+    Connect {
+        /// The URL, without its password.
+        url: String,
+        /// Why, in one line.
+        message: String,
     },
     /// The ranked index refused an operation.
     #[error("ranked index: {0}")]
