@@ -6,7 +6,8 @@ use crate::pretty::paint;
 use crate::{Cli, extract_with, load_engine, pool, pretty, report, sha256_hex};
 use anyhow::{Context, Result, bail};
 use dateline_archive::{
-    IngestSummary, NewRecord, Ranker, SearchOptions, Sort, SourceFile, SqliteStore, Store,
+    AnyStore, IngestSummary, NewRecord, PgOptions, PgStore, Ranker, SearchOptions, Sort,
+    SourceFile, SqliteStore, Store,
 };
 use dateline_engine::{CaptionInput, Engine};
 use dateline_query::{Field, Filter, Query};
@@ -234,17 +235,189 @@ pub struct VerifyArgs {
     pub(crate) store: crate::opts::StoreOpts,
 }
 
-/// The archive file: `--archive`, else `archive.sqlite` in the user data dir.
-pub fn archive_path(cli: &Cli) -> Result<PathBuf> {
-    if let Some(p) = &cli.archive {
-        return Ok(p.clone());
-    }
-    let dir = crate::data_dir(&cli.data_dir).context("no user data directory; pass --archive")?;
-    Ok(dir.join("archive.sqlite"))
+/// Which archive a command works on: a SQLite file, or a PostgreSQL database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// An archive file (created by `ingest` when missing).
+    File(PathBuf),
+    /// A PostgreSQL URL, `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`. The database must exist;
+    /// dateline creates its tables there on first use.
+    Postgres(String),
 }
 
-pub fn open(cli: &Cli) -> Result<SqliteStore> {
-    let path = archive_path(cli)?;
+impl Spec {
+    /// What `--archive`, `--from`, `--to` or `DATELINE_ARCHIVE` gave: a `postgres://` or
+    /// `postgresql://` URL names a database, any other path a file. Another URL scheme
+    /// (`mysql://`, `postgress://`) is refused rather than taken for a file name.
+    pub fn parse(given: &std::path::Path) -> Result<Spec> {
+        let Some(text) = given.to_str() else {
+            return Ok(Spec::File(given.to_path_buf()));
+        };
+        if dateline_archive::is_postgres_url(text) {
+            return Ok(Spec::Postgres(text.trim().to_string()));
+        }
+        if let Some((scheme, _)) = text.split_once("://")
+            && !scheme.is_empty()
+            && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        {
+            bail!(
+                "{}: not an archive dateline can open: give a file path (SQLite) or a PostgreSQL URL, postgres://USER@HOST/DATABASE",
+                redact_url(text)
+            );
+        }
+        Ok(Spec::File(given.to_path_buf()))
+    }
+
+    /// The archive as messages name it: the path, or the URL without its password.
+    pub fn shown(&self) -> String {
+        match self {
+            Spec::File(p) => p.display().to_string(),
+            Spec::Postgres(url) => redact_url(url),
+        }
+    }
+}
+
+/// The URL's password, as written in it (`user:PASSWORD@` or `?password=PASSWORD`), if any.
+fn url_password(url: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    if let Some((_, rest)) = url.split_once("://") {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+        if let Some((userinfo, _)) = authority.rsplit_once('@')
+            && let Some((_, pw)) = userinfo.split_once(':')
+            && !pw.is_empty()
+        {
+            found.push(pw);
+        }
+    }
+    if let Some((_, query)) = url.split_once('?') {
+        for pair in query.split('&') {
+            if let Some((k, v)) = pair.split_once('=')
+                && k.eq_ignore_ascii_case("password")
+                && !v.is_empty()
+            {
+                found.push(v);
+            }
+        }
+    }
+    found
+}
+
+/// `url` without its password (`postgres://user:secret@host/db` → `postgres://user@host/db`).
+pub fn redact_url(url: &str) -> String {
+    let url = url.trim();
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let authority = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => {
+            let user = userinfo.split_once(':').map_or(userinfo, |(u, _)| u);
+            format!("{user}@{host}")
+        }
+        None => authority.to_string(),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let kept: Vec<&str> = query
+                .split('&')
+                .filter(|p| {
+                    !p.split_once('=')
+                        .is_some_and(|(k, _)| k.eq_ignore_ascii_case("password"))
+                })
+                .collect();
+            if kept.is_empty() {
+                path.to_string()
+            } else {
+                format!("{path}?{}", kept.join("&"))
+            }
+        }
+        None => tail.to_string(),
+    };
+    format!("{scheme}://{authority}{tail}")
+}
+
+/// An error from PostgreSQL as one line, with the URL's password taken out wherever it
+/// appears (a driver may quote the connection string).
+pub fn scrub(url: &str, message: &str) -> String {
+    let mut text = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    for pw in url_password(url) {
+        text = text.replace(pw, "***");
+        let decoded = percent_decode(pw);
+        if !decoded.is_empty() && decoded != pw {
+            text = text.replace(&decoded, "***");
+        }
+    }
+    text
+}
+
+fn percent_decode(s: &str) -> String {
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match (
+            bytes[i],
+            bytes.get(i + 1).and_then(|b| hex(*b)),
+            bytes.get(i + 2).and_then(|b| hex(*b)),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push(h * 16 + l);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The archive: `--archive` (or `DATELINE_ARCHIVE`), else `archive.sqlite` in the user data dir.
+pub fn archive_spec(cli: &Cli) -> Result<Spec> {
+    if let Some(p) = &cli.archive {
+        return Spec::parse(p);
+    }
+    let dir = crate::data_dir(&cli.data_dir).context("no user data directory; pass --archive")?;
+    Ok(Spec::File(dir.join("archive.sqlite")))
+}
+
+/// Options for a PostgreSQL archive: `DATELINE_RANKED_DIR` chooses where this process keeps
+/// its ranked index (by default under the user cache dir, named by the archive's id).
+fn pg_options(read_only: bool) -> PgOptions {
+    PgOptions {
+        ranked_dir: std::env::var_os("DATELINE_RANKED_DIR")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from),
+        read_only,
+        pool_size: None,
+    }
+}
+
+/// Connects to a PostgreSQL archive; a failure is one line that names the URL without its
+/// password.
+pub(crate) fn open_pg(url: &str, read_only: bool) -> Result<AnyStore> {
+    tracing::debug!("opening the archive {}", redact_url(url));
+    match PgStore::open_with(url, pg_options(read_only)) {
+        Ok(store) => Ok(AnyStore::Postgres(store)),
+        Err(e @ dateline_archive::ArchiveError::Connect { .. }) => {
+            bail!("{}", scrub(url, &e.to_string()))
+        }
+        Err(e) => bail!(
+            "opening the archive {}: {}",
+            redact_url(url),
+            scrub(url, &e.to_string())
+        ),
+    }
+}
+
+/// Opens a SQLite archive file, creating it (and its folder) when missing.
+pub(crate) fn open_file(path: &std::path::Path) -> Result<SqliteStore> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty())
         && !parent.exists()
     {
@@ -253,26 +426,46 @@ pub fn open(cli: &Cli) -> Result<SqliteStore> {
     }
     // Which archive a command used, for a user puzzled by an empty search (RUST_LOG=debug).
     tracing::debug!("opening the archive {}", path.display());
-    SqliteStore::open(&path).with_context(|| format!("opening the archive {}", path.display()))
+    SqliteStore::open(path).with_context(|| format!("opening the archive {}", path.display()))
 }
 
-/// The path of an archive that must exist already; a missing archive is a clear error, not a
-/// new file.
-fn existing_path(cli: &Cli) -> Result<PathBuf> {
-    let path = archive_path(cli)?;
+/// Opens the archive to change it; an archive file is created when missing.
+pub fn open(cli: &Cli) -> Result<AnyStore> {
+    open_spec(&archive_spec(cli)?)
+}
+
+/// Opens `spec` to change it; an archive file is created when missing.
+pub(crate) fn open_spec(spec: &Spec) -> Result<AnyStore> {
+    match spec {
+        Spec::File(path) => open_file(path).map(AnyStore::Sqlite),
+        Spec::Postgres(url) => open_pg(url, false),
+    }
+}
+
+/// The archive, which must exist already when it is a file: a missing archive file is a clear
+/// error, not a new file. (A PostgreSQL database is never created by dateline; connecting
+/// says whether it exists.)
+fn existing(cli: &Cli) -> Result<Spec> {
+    let spec = archive_spec(cli)?;
+    if let Spec::File(path) = &spec {
+        existing_file(path)?;
+    }
+    Ok(spec)
+}
+
+fn existing_file(path: &std::path::Path) -> Result<()> {
     if !path.is_file() {
         bail!(
             "no archive at {}; run `dateline ingest FILE` first (or pass --archive)",
             path.display()
         );
     }
-    Ok(path)
+    Ok(())
 }
 
 /// Opens an existing archive to change it.
-pub(crate) fn open_existing(cli: &Cli) -> Result<SqliteStore> {
-    existing_path(cli)?;
-    open(cli)
+pub(crate) fn open_existing(cli: &Cli) -> Result<AnyStore> {
+    open_spec(&existing(cli)?)
 }
 
 /// True when this process may write `path` and create files beside it (what SQLite's
@@ -298,16 +491,27 @@ fn writable(path: &std::path::Path) -> bool {
     }
 }
 
-/// Opens an existing archive for a command that only reads it. An archive this process cannot
-/// write (a read-only mount, a published or shared copy, `DATELINE_READ_ONLY=1`) is opened
-/// read-only and immutable: nothing is written, no `-wal` or `-shm` file is left beside it,
-/// and text searches use SQLite's FTS5 instead of the ranked index (which cannot be kept up to
-/// date there).
-pub(crate) fn open_reading(cli: &Cli) -> Result<SqliteStore> {
-    let path = existing_path(cli)?;
+/// Opens an existing archive for a command that only reads it. An archive file this process
+/// cannot write (a read-only mount, a published or shared copy, `DATELINE_READ_ONLY=1`) is
+/// opened read-only and immutable: nothing is written, no `-wal` or `-shm` file is left beside
+/// it, and text searches use SQLite's FTS5 instead of the ranked index (which cannot be kept up
+/// to date there). A PostgreSQL archive is opened read-only under `DATELINE_READ_ONLY=1`.
+pub(crate) fn open_reading(cli: &Cli) -> Result<AnyStore> {
+    open_spec_reading(&existing(cli)?)
+}
+
+/// [`open_reading`] for a given archive.
+pub(crate) fn open_spec_reading(spec: &Spec) -> Result<AnyStore> {
     let forced = std::env::var("DATELINE_READ_ONLY").is_ok_and(|v| !v.is_empty() && v != "0");
-    if !forced && writable(&path) {
-        return open(cli);
+    let path = match spec {
+        Spec::Postgres(url) => return open_pg(url, forced),
+        Spec::File(path) => {
+            existing_file(path)?;
+            path
+        }
+    };
+    if !forced && writable(path) {
+        return open_spec(spec);
     }
     let wal = PathBuf::from(format!("{}-wal", path.display()));
     if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
@@ -321,13 +525,14 @@ pub(crate) fn open_reading(cli: &Cli) -> Result<SqliteStore> {
         path.display()
     );
     SqliteStore::open_with(
-        &path,
+        path,
         dateline_archive::OpenOptions {
             read_only: true,
             immutable: true,
             ..Default::default()
         },
     )
+    .map(AnyStore::Sqlite)
     .with_context(|| format!("opening the archive {} read-only", path.display()))
 }
 
@@ -443,15 +648,34 @@ pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
         eprintln!(
             "dateline: total: {} from {files_read} file(s); archive {}",
             counts(&total),
-            store.path().display()
+            store.describe()
         );
     }
     Ok(if problems > 0 { 1 } else { 0 })
 }
 
+/// An archive an ingest can write: the `Store`, and its ranked index to keep up with the
+/// batches.
+pub trait IngestStore: Store {
+    /// Brings the ranked index up to date.
+    fn sync_ranked(&self) -> dateline_archive::Result<u64>;
+}
+
+impl IngestStore for SqliteStore {
+    fn sync_ranked(&self) -> dateline_archive::Result<u64> {
+        SqliteStore::sync_ranked(self)
+    }
+}
+
+impl IngestStore for AnyStore {
+    fn sync_ranked(&self) -> dateline_archive::Result<u64> {
+        AnyStore::sync_ranked(self)
+    }
+}
+
 /// What every file of one `ingest` shares.
 pub struct IngestJob<'a> {
-    pub store: &'a SqliteStore,
+    pub store: &'a dyn IngestStore,
     pub engine: &'a Engine,
     pub format: Format,
     pub column: Option<&'a str>,
@@ -1493,7 +1717,10 @@ fn cli_anchors(given: &[String]) -> Result<Vec<dateline_archive::Anchor>> {
 
 pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
     let given = cli_anchors(&args.anchor)?;
-    let store = open_reading(cli)?;
+    let opened = open_reading(cli)?;
+    let Some(store) = opened.sqlite() else {
+        return verify_shared(&opened, args, &given);
+    };
     // The log, its anchors and the records are checked before this check writes its own audit
     // entry, which would otherwise take the place of an entry cut from the end.
     let broken = store.verify_log()?;
@@ -1632,9 +1859,186 @@ pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
     Ok(if failed { 1 } else { 0 })
 }
 
+/// The checks `verify` makes on every backend, and those only a SQLite archive has.
+const SQLITE_ONLY_CHECKS: &str = "the records against their seals, the archive's own anchors file, the two search engines' counts and the database integrity check are SQLite-only and were not made";
+
+/// Checks an anchor list against the audit log as read: the same sentences as the SQLite
+/// archive's own check.
+fn anchors_in_log(
+    log: &[dateline_archive::AuditEntry],
+    ours: &str,
+    list: &[dateline_archive::Anchor],
+) -> Vec<String> {
+    let max_seq = log.iter().map(|e| e.seq).max().unwrap_or(0);
+    let mut problems = Vec::new();
+    for a in list {
+        if let Some(theirs) = &a.archive
+            && theirs != ours
+        {
+            problems.push(format!(
+                "{}: anchored archive {theirs} but this database is archive {ours}: the database was replaced",
+                a.origin
+            ));
+            continue;
+        }
+        let found = log
+            .iter()
+            .find(|e| e.hash.eq_ignore_ascii_case(&a.hash))
+            .map(|e| e.seq);
+        match (found, a.seq) {
+            (Some(at), Some(seq)) if at != seq => problems.push(format!(
+                "{}: entry {seq} was anchored, but that hash is now entry {at}: the log was rewritten",
+                a.origin
+            )),
+            (Some(_), _) => {}
+            (None, Some(seq)) if seq > max_seq => problems.push(format!(
+                "{}: entry {seq} was anchored but the audit log ends at entry {max_seq} ({} entries): entries were cut from its end",
+                a.origin,
+                log.len()
+            )),
+            (None, Some(seq)) => problems.push(format!(
+                "{}: entry {seq} no longer has the anchored hash: the log was cut and written again, or rewritten",
+                a.origin
+            )),
+            (None, None) => problems.push(format!(
+                "{}: no audit entry has the anchored hash {}: the log was cut or rewritten",
+                a.origin,
+                &a.hash[..a.hash.len().min(16)]
+            )),
+        }
+    }
+    problems
+}
+
+/// `verify` on a PostgreSQL archive: the source files, the audit log's chain, the anchors
+/// given with `--anchor` and unfinished ingests; the output says which checks are SQLite-only.
+fn verify_shared(
+    store: &AnyStore,
+    args: &VerifyArgs,
+    given: &[dateline_archive::Anchor],
+) -> Result<i32> {
+    let broken = store.verify_log()?;
+    let log = store.log()?;
+    let anchor_problems = anchors_in_log(&log, &store.archive_id()?, given);
+    let records = store.count()?;
+    let checks = store.verify_sources(&actor(None))?;
+    let unfinished = store.unfinished_ingests()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        for c in &checks {
+            serde_json::to_writer(&mut out, &serde_json::json!({ "source": c }))?;
+            writeln!(out)?;
+        }
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "summary": {
+                "archive": store.describe(),
+                "sources": checks.len(), "records": records, "audit_altered": broken,
+                "anchors_checked": given.len(), "anchor_problems": anchor_problems,
+                "unfinished_ingests": unfinished.iter().map(|u| serde_json::json!({
+                    "ingest": u.0, "path": u.1, "started": u.2, "records": u.3 })).collect::<Vec<_>>(),
+                "not_checked": ["record seals", "own anchors", "search engines", "database integrity"],
+            }}),
+        )?;
+        writeln!(out)?;
+    } else {
+        for c in &checks {
+            let prev = c
+                .previous
+                .as_ref()
+                .map(|(at, s)| format!(" (last check {at}: {s})"))
+                .unwrap_or_default();
+            let note = if c.status == "superseded" {
+                " (an earlier version; the file now holds a version ingested later)"
+            } else {
+                ""
+            };
+            writeln!(out, "{:10} {}{note}{prev}", c.status, c.path)?;
+        }
+        for p in &anchor_problems {
+            writeln!(out, "{:10} {p}", "ANCHOR")?;
+        }
+        for (ingest, path, started, n) in &unfinished {
+            writeln!(
+                out,
+                "{:10} ingest {ingest} of {path} started {started} and never finished; its {n} committed records are in the log",
+                "unfinished"
+            )?;
+        }
+    }
+    out.flush()?;
+    let bad = checks
+        .iter()
+        .filter(|c| c.status != "ok" && c.status != "superseded")
+        .count();
+    let superseded = checks.iter().filter(|c| c.status == "superseded").count();
+    eprintln!(
+        "dateline: {} is a PostgreSQL archive: {SQLITE_ONLY_CHECKS}",
+        store.describe()
+    );
+    eprintln!(
+        "dateline: {} source file(s): {} ok, {superseded} superseded, {bad} changed or missing; {records} record(s): seals not checked (SQLite only); audit log {}; anchors {}",
+        checks.len(),
+        checks.len() - bad - superseded,
+        if broken.is_empty() {
+            "intact".to_string()
+        } else {
+            format!("ALTERED at {broken:?}")
+        },
+        if anchor_problems.is_empty() {
+            format!("{} reached", given.len())
+        } else {
+            format!("{} NOT REACHED", anchor_problems.len())
+        },
+    );
+    let failed = bad > 0 || !broken.is_empty() || !anchor_problems.is_empty();
+    Ok(if failed { 1 } else { 0 })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn passwords_never_reach_a_message() {
+        assert_eq!(
+            redact_url("postgres://dateline:s3cret@db.internal:5433/photos"),
+            "postgres://dateline@db.internal:5433/photos"
+        );
+        assert_eq!(
+            redact_url("postgresql://u@h/db?sslmode=disable&password=s3cret"),
+            "postgresql://u@h/db?sslmode=disable"
+        );
+        assert_eq!(redact_url("postgres://h/db"), "postgres://h/db");
+        let url = "postgres://u:p%40ss@h/db";
+        assert_eq!(
+            scrub(
+                url,
+                "password authentication failed for p%40ss (p@ss)\nDETAIL: x"
+            ),
+            "password authentication failed for *** (***) DETAIL: x"
+        );
+    }
+
+    #[test]
+    fn a_url_names_a_database_and_anything_else_a_file() {
+        use std::path::Path;
+        assert_eq!(
+            Spec::parse(Path::new("postgres://u@h/db")).unwrap(),
+            Spec::Postgres("postgres://u@h/db".into())
+        );
+        assert_eq!(
+            Spec::parse(Path::new("archive.sqlite")).unwrap(),
+            Spec::File("archive.sqlite".into())
+        );
+        assert_eq!(
+            Spec::parse(Path::new("dir:with/colon.sqlite")).unwrap(),
+            Spec::File("dir:with/colon.sqlite".into())
+        );
+        let e = Spec::parse(Path::new("mysql://u:secret@h/db")).unwrap_err();
+        assert!(!e.to_string().contains("secret"), "{e}");
+        assert!(e.to_string().contains("mysql://u@h/db"), "{e}");
+    }
 
     #[test]
     fn a_task_over_its_budget_is_abandoned_not_awaited() {

@@ -3,7 +3,9 @@
 //!
 //! Incidents are derived data. They are computed from every live record with its corrections
 //! applied, deterministically (same records → same incidents and ids), and kept in a cache
-//! file beside the archive (`ARCHIVE.incidents.json.gz`) with the photos they were made of and
+//! file beside the archive (`ARCHIVE.incidents.json.gz`; for a PostgreSQL archive,
+//! `ID.incidents.json.gz` in the folder of this process's ranked index, see `cache_path`) with
+//! the photos they were made of and
 //! the position in the archive's change log. Every ingest, correction, supersession and
 //! re-extraction adds to that log, so the next `events` reads just the records changed since
 //! and groups again; a correction can never be lost to a stale grouping. `--rebuild` ignores
@@ -13,7 +15,7 @@
 use crate::Cli;
 use crate::export_out::progress;
 use anyhow::{Context, Result, bail};
-use dateline_archive::{SqliteStore, Store};
+use dateline_archive::{AnyStore, Store};
 use dateline_incident::{Incident, Photo, Rules};
 use std::collections::HashSet;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -69,10 +71,28 @@ struct Cache {
     incidents: Vec<Incident>,
 }
 
-fn cache_path(store: &SqliteStore) -> PathBuf {
-    let mut s = store.path().as_os_str().to_owned();
-    s.push(".incidents.json.gz");
-    PathBuf::from(s)
+/// Where the incident cache of `store` lives: beside an archive file
+/// (`ARCHIVE.incidents.json.gz`); for a PostgreSQL archive, beside this process's ranked index
+/// (in the folder that holds it, `DATELINE_RANKED_DIR`'s parent or the user cache dir), named by
+/// the archive's id (`ID.incidents.json.gz`). The cache names its archive and change-log position
+/// and is replaced whole, so processes that share the folder share the cache safely.
+fn cache_path(store: &AnyStore) -> Result<PathBuf> {
+    Ok(match store {
+        AnyStore::Sqlite(s) => {
+            let mut s = s.path().as_os_str().to_owned();
+            s.push(".incidents.json.gz");
+            PathBuf::from(s)
+        }
+        AnyStore::Postgres(p) => {
+            let ranked = p.ranked_dir();
+            let dir = ranked
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .map(std::path::Path::to_path_buf)
+                .unwrap_or_else(|| PathBuf::from("."));
+            dir.join(format!("{}.incidents.json.gz", store.archive_id()?))
+        }
+    })
 }
 
 /// The photos of every live record, and the change-log position they reflect (read before
@@ -93,7 +113,7 @@ fn read_photos(store: &dyn Store) -> Result<(i64, Vec<Photo>)> {
 
 /// The cached photos brought up to date with the change log: only the records changed since
 /// the cache was written are read. `None` when the cache cannot be trusted for this archive.
-fn caught_up(store: &SqliteStore, cache: &mut Cache) -> Result<Option<HashSet<String>>> {
+fn caught_up(store: &AnyStore, cache: &mut Cache) -> Result<Option<HashSet<String>>> {
     if cache.algorithm != dateline_incident::ALGORITHM || cache.archive != store.archive_id()? {
         return Ok(None);
     }
@@ -143,8 +163,8 @@ fn caught_up(store: &SqliteStore, cache: &mut Cache) -> Result<Option<HashSet<St
 /// which), and only the incidents they can reach are grouped again
 /// (`dateline_incident::regroup`, exact by construction): the same incidents and ids as
 /// `--rebuild`, which reads and groups every record.
-pub fn incidents(store: &SqliteStore, rebuild: bool) -> Result<Vec<Incident>> {
-    let path = cache_path(store);
+pub fn incidents(store: &AnyStore, rebuild: bool) -> Result<Vec<Incident>> {
+    let path = cache_path(store)?;
     let audit = store.head()?;
     let mut cache = None;
     if !rebuild && let Ok(f) = std::fs::File::open(&path) {
@@ -191,6 +211,9 @@ pub fn incidents(store: &SqliteStore, rebuild: bool) -> Result<Vec<Incident>> {
 }
 
 fn write_cache(path: &std::path::Path, cache: &Cache) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
     let tmp = crate::export_out::temp_beside(path, true)?;
     {
         let mut gz = flate2::write::GzEncoder::new(
@@ -203,7 +226,7 @@ fn write_cache(path: &std::path::Path, cache: &Cache) -> Result<()> {
     crate::export_out::persist(tmp, path, true)
 }
 
-fn open(cli: &Cli) -> Result<SqliteStore> {
+fn open(cli: &Cli) -> Result<AnyStore> {
     crate::archive_cmd::open_existing(cli)
 }
 
@@ -212,7 +235,7 @@ fn records_of(i: &Incident) -> impl Iterator<Item = &str> {
 }
 
 /// The ids of the records matching `query` (all when it is empty); `None` means all.
-pub fn matching_ids(store: &SqliteStore, query: &str) -> Result<Option<HashSet<String>>> {
+pub fn matching_ids(store: &AnyStore, query: &str) -> Result<Option<HashSet<String>>> {
     if query.trim().is_empty() {
         return Ok(None);
     }

@@ -115,21 +115,28 @@ pub fn xmp(cli: &Cli, args: &XmpArgs) -> Result<i32> {
 /// Where a record is in the archive, what the archive says wins: the effective record
 /// (extraction + corrections), so a corrected date reaches the sidecar. The record keeps the
 /// source of this run's input, which names its sidecar. Returns how many records had
-/// corrections. Without an archive file, nothing changes.
+/// corrections. Without an archive file, nothing changes; a PostgreSQL archive is read from.
 fn use_archived(cli: &Cli, records: &mut [Record]) -> Result<usize> {
+    use crate::archive_cmd::Spec;
     use dateline_archive::{ArchiveError, Store};
-    let path = crate::archive_cmd::archive_path(cli)?;
-    if !path.is_file() {
-        return Ok(0);
-    }
-    let store = dateline_archive::SqliteStore::open_with(
-        &path,
-        dateline_archive::OpenOptions {
-            read_only: true,
-            ..Default::default()
-        },
-    )
-    .with_context(|| format!("opening the archive {}", path.display()))?;
+    let store = match crate::archive_cmd::archive_spec(cli)? {
+        Spec::File(path) => {
+            if !path.is_file() {
+                return Ok(0);
+            }
+            dateline_archive::AnyStore::Sqlite(
+                dateline_archive::SqliteStore::open_with(
+                    &path,
+                    dateline_archive::OpenOptions {
+                        read_only: true,
+                        ..Default::default()
+                    },
+                )
+                .with_context(|| format!("opening the archive {}", path.display()))?,
+            )
+        }
+        Spec::Postgres(url) => crate::archive_cmd::open_pg(&url, true)?,
+    };
     let mut corrected = 0;
     for rec in records.iter_mut() {
         match store.get(&rec.id) {

@@ -153,7 +153,7 @@ pub fn progress(total: u64, what: &str) -> ProgressBar {
 pub fn open_query(
     cli: &Cli,
     query: &str,
-) -> Result<(dateline_archive::SqliteStore, dateline_query::Query)> {
+) -> Result<(dateline_archive::AnyStore, dateline_query::Query)> {
     let q = crate::archive_cmd::parse_query(query).map_err(|e| anyhow::anyhow!("{e}"))?;
     let store = crate::archive_cmd::open_reading(cli)?;
     Ok((store, q))

@@ -18,6 +18,7 @@ mod export_gpkg;
 mod export_out;
 mod images;
 mod input;
+mod migrate;
 mod opts;
 mod pretty;
 mod serve;
@@ -106,7 +107,8 @@ impl Cli {
             Command::Bench(BenchCommand::Serve(a)) => {
                 Resolved::new(&self.top, None, Some(&a.engine), None)
             }
-            Command::Bench(BenchCommand::Corpus(_))
+            Command::Migrate(_)
+            | Command::Bench(BenchCommand::Corpus(_))
             | Command::Bench(BenchCommand::Media(_))
             | Command::Bench(BenchCommand::Incidents(_)) => {
                 Resolved::new(&self.top, None, None, None)
@@ -150,6 +152,9 @@ enum Command {
     /// Check the archive: source files re-hashed, every record against its sealed digest, the
     /// audit log's chain and anchors, and both search engines' counts.
     Verify(archive_cmd::VerifyArgs),
+    /// Copy a whole archive into a new one on another backend (SQLite file to PostgreSQL, or
+    /// back), losslessly, continuing its audit log.
+    Migrate(migrate::MigrateArgs),
     /// Incidents: the archive's photos grouped by event (place, date, type), most photographed first.
     Events(events::EventsArgs),
     /// Show one incident: its photos, casualty figures per source, and why they were grouped.
@@ -409,6 +414,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Reindex(_) => archive_cmd::reindex(&cli),
         Command::Log(args) => archive_cmd::log(&cli, args),
         Command::Verify(args) => archive_cmd::verify(&cli, args),
+        Command::Migrate(args) => migrate::migrate(args),
         Command::Export(cmd) => export::run(&cli, cmd),
         Command::Events(args) => events::events(&cli, args),
         Command::ShowEvent(args) => events::show_event(&cli, args),

@@ -36,8 +36,9 @@ pub struct EngineOpts {
 /// Which archive a command works on.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct ArchiveOpt {
-    /// The archive file (SQLite); default: $DATELINE_ARCHIVE, else archive.sqlite in the data dir.
-    #[arg(long)]
+    /// The archive: a SQLite file, or a PostgreSQL database as postgres://USER@HOST/DB;
+    /// default: $DATELINE_ARCHIVE, else archive.sqlite in the data dir.
+    #[arg(long, value_name = "FILE|URL")]
     pub archive: Option<PathBuf>,
 }
 

@@ -1,11 +1,11 @@
 //! `dateline serve`: the archive's web interface (crate `dateline-web`) on a local port.
 //!
-//! This file only turns options into a `dateline_web::Config`: the archive opened like the other
-//! reading commands, the token from `--token-file` or `DATELINE_TOKEN`, the CLI's own query
+//! This file only turns options into a `dateline_web::Config`: the archive (a file, or a
+//! PostgreSQL database that several servers may share) opened like the other reading commands, the token from `--token-file` or `DATELINE_TOKEN`, the CLI's own query
 //! parser (which resolves country names with the gazetteer) and country names for codes.
 
 use crate::Cli;
-use crate::archive_cmd::{open_existing, open_reading, parse_query_spanned};
+use crate::archive_cmd::{Spec, open_existing, open_reading, parse_query_spanned};
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -78,7 +78,7 @@ pub fn serve(cli: &Cli, args: &ServeArgs) -> Result<i32> {
         return Ok(2);
     }
     let token = token(args)?;
-    let path = crate::archive_cmd::archive_path(cli)?;
+    let spec = crate::archive_cmd::archive_spec(cli)?;
     let store = if args.read_only {
         open_reading(cli)?
     } else {
@@ -87,21 +87,40 @@ pub fn serve(cli: &Cli, args: &ServeArgs) -> Result<i32> {
         // not inside the first request's time budget.
         if let Err(e) = store.sync_ranked() {
             eprintln!(
-                "dateline: warning: the ranked index is not available ({e}); searches use SQLite"
+                "dateline: warning: the ranked index is not available ({e}); searches use {}",
+                if store.sqlite().is_some() {
+                    "SQLite"
+                } else {
+                    "PostgreSQL"
+                }
             );
         }
         store
     };
-    let label = path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string());
+    // The pages name the archive by its file name, or a database by its name alone.
+    let label = match &spec {
+        Spec::File(path) => path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string()),
+        Spec::Postgres(_) => {
+            let shown = store.describe();
+            shown
+                .rsplit('/')
+                .next()
+                .and_then(|db| db.split('?').next())
+                .filter(|db| !db.is_empty())
+                .map(str::to_string)
+                .unwrap_or(shown)
+        }
+    };
     let cfg = config(
         label,
         token.clone(),
         args.read_only,
         Duration::from_secs(args.timeout),
     );
+    let store_shown = store.describe();
     let app = dateline_web::router(Arc::new(store), cfg);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -124,7 +143,7 @@ pub fn serve(cli: &Cli, args: &ServeArgs) -> Result<i32> {
         };
         eprintln!(
             "dateline: serving {} at http://{addr}/ ({reach}; {writes}); Ctrl-C stops",
-            path.display()
+            store_shown
         );
         dateline_web::serve(listener, app)
             .await
