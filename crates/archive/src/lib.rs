@@ -22,11 +22,14 @@
 mod any;
 mod apply;
 mod copy;
+mod derived;
 mod fold;
 mod geo;
 mod postgres;
 pub mod ranked;
+mod rows;
 mod schema;
+mod sql;
 mod sqlite;
 
 pub use any::{AnyStore, is_postgres_url};
@@ -34,12 +37,13 @@ pub use apply::{
     CorrectionError, apply_corrections, check_edit, correctable_fields, field_value, typed_value,
 };
 pub use copy::{CopySummary, copy_archive};
+pub use derived::FACET_CACHE_ENTRIES;
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
 pub use postgres::{PgOptions, PgStore};
 pub use sqlite::{
-    Anchor, EngineCounts, FACET_CACHE_ENTRIES, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem,
-    RecordsCheck, SqliteStore, UnfinishedIngest, parse_anchors,
+    Anchor, EngineCounts, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem, RecordsCheck,
+    SqliteStore, UnfinishedIngest, parse_anchors,
 };
 
 use dateline_model::Record;
