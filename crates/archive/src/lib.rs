@@ -123,6 +123,34 @@ impl From<ranked::RankedError> for ArchiveError {
     }
 }
 
+/// Refuses a page beyond the archive's limits ([`MAX_LIMIT`], [`MAX_OFFSET`]).
+pub(crate) fn check_page(opts: &SearchOptions) -> Result<()> {
+    if opts.limit > MAX_LIMIT || opts.offset > MAX_OFFSET {
+        return Err(ArchiveError::Limit(format!(
+            "a page holds at most {MAX_LIMIT} results and starts at most at result {MAX_OFFSET} (asked: {} from {})",
+            opts.limit, opts.offset
+        )));
+    }
+    Ok(())
+}
+
+/// What a search that can match nothing returns (every facet present and empty when asked).
+pub(crate) fn empty_results(opts: &SearchOptions) -> SearchResults {
+    let facets = if opts.facets {
+        ranked::FACETS
+            .iter()
+            .map(|f| (f.to_string(), Vec::new()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    SearchResults {
+        total: 0,
+        hits: Vec::new(),
+        facets,
+    }
+}
+
 /// Most results one search returns at once.
 pub const MAX_LIMIT: usize = 10_000;
 /// Deepest result a search pages to: paging costs memory in proportion to the offset.

@@ -4,6 +4,7 @@
 //! tsquery literals), and the highlighting of matched words. Both backends share every filter,
 //! so a query selects the same records whichever holds the archive.
 
+use crate::StatsBy;
 use crate::fold::fold;
 use crate::geo::circle_boxes;
 use crate::rows::days;
@@ -245,8 +246,8 @@ pub fn build(
             "records.rowid NOT IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)",
         ),
         Dialect::Postgres => (
-            "records.fts @@ CAST(? AS tsquery)",
-            "NOT (records.fts @@ CAST(? AS tsquery))",
+            "records.fts @@ CAST(CAST(? AS text) AS tsquery)",
+            "NOT (records.fts @@ CAST(CAST(? AS text) AS tsquery))",
         ),
     };
     if !include_superseded {
@@ -424,6 +425,55 @@ pub fn build(
         w.sql.push_str("1 = 1");
     }
     w
+}
+
+/// Counts of matching records by one dimension, most frequent first (by value for years and
+/// months), over a WHERE clause from [`build`]: one statement both backends run. The grouping
+/// is wrapped so that the order can name its columns, which PostgreSQL requires.
+pub fn stats_sql(by: StatsBy, where_sql: &str) -> String {
+    let (expr, group) = match by {
+        StatsBy::Agency => ("min(records.agency)", "records.agency_key"),
+        StatsBy::Country => ("records.country", "records.country"),
+        StatsBy::Province => ("min(records.province)", "records.province_key"),
+        StatsBy::City => ("min(records.city)", "records.city_key"),
+        StatsBy::Type => ("records.event_type", "records.event_type"),
+        StatsBy::Reported => (
+            "CASE records.reported WHEN 0 THEN 'false' ELSE 'true' END",
+            "records.reported",
+        ),
+        StatsBy::Year => (
+            "substr(records.date_iso, 1, 4)",
+            "substr(records.date_iso, 1, 4)",
+        ),
+        StatsBy::Month => (
+            "substr(records.date_iso, 1, 7)",
+            "substr(records.date_iso, 1, 7)",
+        ),
+        StatsBy::Creator => ("min(rc.name)", "rc.key"),
+    };
+    let from = if by == StatsBy::Creator {
+        "records LEFT JOIN record_creators rc ON rc.record = records.rowid"
+    } else {
+        "records"
+    };
+    let order = if matches!(by, StatsBy::Year | StatsBy::Month) {
+        "v IS NULL, v"
+    } else {
+        "n DESC, v IS NULL, v"
+    };
+    format!(
+        "SELECT n, v FROM (SELECT count(*) AS n, {expr} AS v FROM {from} WHERE {where_sql} \
+         GROUP BY {group}) AS g ORDER BY {order}"
+    )
+}
+
+/// Counts of matching records by (date as written, event type), in date order, undated last.
+pub fn date_counts_sql(where_sql: &str) -> String {
+    format!(
+        "SELECT records.date_iso, records.event_type, count(*) FROM records WHERE {where_sql} \
+         GROUP BY records.date_iso, records.event_type \
+         ORDER BY records.date_iso IS NULL, records.date_iso, records.event_type"
+    )
 }
 
 /// Byte ranges of the caption that a positive text clause matched, in order, not overlapping.

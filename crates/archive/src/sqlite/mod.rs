@@ -73,7 +73,7 @@ pub struct EngineCounts {
 
 /// The facets a search counts, in the order they are returned: the ranked index's, so both
 /// engines give the same list.
-fn facet_dimensions() -> impl Iterator<Item = StatsBy> {
+pub(crate) fn facet_dimensions() -> impl Iterator<Item = StatsBy> {
     crate::ranked::FACETS
         .iter()
         .map(|f| StatsBy::from_name(f).expect("every facet is a stats dimension"))
@@ -676,40 +676,7 @@ impl SqliteStore {
         include_superseded: bool,
     ) -> Result<FacetCounts> {
         let w = search::build(Dialect::Sqlite, q, loose_dates, include_superseded, false);
-        let (expr, join) = match by {
-            StatsBy::Agency => ("min(records.agency)", "records.agency_key"),
-            StatsBy::Country => ("records.country", "records.country"),
-            StatsBy::Province => ("min(records.province)", "records.province_key"),
-            StatsBy::City => ("min(records.city)", "records.city_key"),
-            StatsBy::Type => ("records.event_type", "records.event_type"),
-            StatsBy::Reported => (
-                "CASE records.reported WHEN 0 THEN 'false' ELSE 'true' END",
-                "records.reported",
-            ),
-            StatsBy::Year => (
-                "substr(records.date_iso, 1, 4)",
-                "substr(records.date_iso, 1, 4)",
-            ),
-            StatsBy::Month => (
-                "substr(records.date_iso, 1, 7)",
-                "substr(records.date_iso, 1, 7)",
-            ),
-            StatsBy::Creator => ("min(rc.name)", "rc.key"),
-        };
-        let from = if by == StatsBy::Creator {
-            "records LEFT JOIN record_creators rc ON rc.record = records.rowid"
-        } else {
-            "records"
-        };
-        let order = if matches!(by, StatsBy::Year | StatsBy::Month) {
-            "v IS NULL, v"
-        } else {
-            "n DESC, v IS NULL, v"
-        };
-        let sql = format!(
-            "SELECT count(*) AS n, {expr} AS v FROM {from} WHERE {} GROUP BY {join} ORDER BY {order}",
-            w.sql
-        );
+        let sql = search::stats_sql(by, &w.sql);
         self.with_reader(|c| {
             let mut stmt = c.prepare(&sql)?;
             let rows = stmt
@@ -1345,31 +1312,11 @@ impl Store for SqliteStore {
     }
 
     fn search(&self, query: &Query, opts: &SearchOptions) -> Result<SearchResults> {
-        if opts.limit > crate::MAX_LIMIT || opts.offset > crate::MAX_OFFSET {
-            return Err(ArchiveError::Limit(format!(
-                "a page holds at most {} results and starts at most at result {} (asked: {} from {})",
-                crate::MAX_LIMIT,
-                crate::MAX_OFFSET,
-                opts.limit,
-                opts.offset
-            )));
-        }
+        crate::check_page(opts)?;
         // A word of only punctuation or emoji can match nothing; it must not vanish and leave
         // a query that matches everything.
         if search::matches_nothing(query) {
-            let facets = if opts.facets {
-                crate::ranked::FACETS
-                    .iter()
-                    .map(|f| (f.to_string(), Vec::new()))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            return Ok(SearchResults {
-                total: 0,
-                hits: Vec::new(),
-                facets,
-            });
+            return Ok(crate::empty_results(opts));
         }
         // Text queries go to tantivy whatever the order: FTS5 would collect and sort every
         // match. Without text, SQLite walks its date index and stops after a page — unless
@@ -1410,12 +1357,7 @@ impl Store for SqliteStore {
         // One GROUP BY over the filter columns: a timeline of a million records without
         // decoding a single stored record.
         let w = search::build(Dialect::Sqlite, query, loose_dates, false, false);
-        let sql = format!(
-            "SELECT records.date_iso, records.event_type, count(*) FROM records WHERE {} \
-             GROUP BY records.date_iso, records.event_type \
-             ORDER BY records.date_iso IS NULL, records.date_iso, records.event_type",
-            w.sql
-        );
+        let sql = search::date_counts_sql(&w.sql);
         self.with_reader(|c| {
             let mut stmt = c.prepare(&sql)?;
             let rows = stmt
