@@ -208,7 +208,7 @@ impl SqliteStore {
         self.writer.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn with_reader<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+    pub(crate) fn with_reader<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
         let conn = self.readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let conn = match conn {
             Some(c) => c,
@@ -224,7 +224,10 @@ impl SqliteStore {
 
     /// Runs `f` in an IMMEDIATE transaction (the write lock is taken at BEGIN, so two writers
     /// never deadlock upgrading a read lock).
-    fn write<T>(&self, f: impl FnOnce(&rusqlite::Transaction) -> Result<T>) -> Result<T> {
+    pub(crate) fn write<T>(
+        &self,
+        f: impl FnOnce(&rusqlite::Transaction) -> Result<T>,
+    ) -> Result<T> {
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let out = f(&tx)?;
@@ -812,7 +815,7 @@ pub(crate) fn audit_hash(
     hex(&h.finalize())
 }
 
-fn append_audit(
+pub(crate) fn append_audit(
     tx: &rusqlite::Transaction,
     action: &str,
     actor: &str,

@@ -182,6 +182,23 @@ pub fn fresh_pg_database() -> String {
     }
 }
 
+/// The test server, or `None` after saying the test is skipped (a failure under `CI`, which
+/// must run the PostgreSQL tests).
+pub fn pg_or_skip(test: &str) -> Option<String> {
+    let server = pg_server();
+    if server.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{test}: DATELINE_TEST_PG is not set, and CI must run the PostgreSQL tests \
+             (scripts/pg-test-cluster.sh starts a server)"
+        );
+        eprintln!(
+            "SKIPPED: {test} needs PostgreSQL (set DATELINE_TEST_PG, see scripts/pg-test-cluster.sh)"
+        );
+    }
+    server
+}
+
 /// Runs every other test of this test binary again against PostgreSQL, in a child process
 /// with `DATELINE_TEST_BACKEND=postgres`: the one suite, parameterized by backend. Without a
 /// server (`DATELINE_TEST_PG` unset) it says it skipped, and under `CI` it fails instead.
@@ -189,15 +206,7 @@ pub fn rerun_on_postgres(this_test: &str) {
     if on_postgres() {
         return;
     }
-    if pg_server().is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "DATELINE_TEST_PG is not set, and CI must run the archive tests on PostgreSQL \
-             (scripts/pg-test-cluster.sh starts a server)"
-        );
-        eprintln!(
-            "SKIPPED: the archive tests on PostgreSQL (set DATELINE_TEST_PG, see scripts/pg-test-cluster.sh)"
-        );
+    if pg_or_skip("the archive tests on PostgreSQL").is_none() {
         return;
     }
     let out = std::process::Command::new(std::env::current_exe().unwrap())
