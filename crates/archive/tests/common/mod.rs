@@ -192,9 +192,19 @@ pub fn pg_or_skip(test: &str) -> Option<String> {
             "{test}: DATELINE_TEST_PG is not set, and CI must run the PostgreSQL tests \
              (scripts/pg-test-cluster.sh starts a server)"
         );
-        eprintln!(
-            "SKIPPED: {test} needs PostgreSQL (set DATELINE_TEST_PG, see scripts/pg-test-cluster.sh)"
+        // Written to the process's standard error itself, past the test harness's capture, so
+        // that a skip is seen even when the test passes.
+        let line = format!(
+            "SKIPPED: {test} needs PostgreSQL (set DATELINE_TEST_PG, see scripts/pg-test-cluster.sh)\n"
         );
+        use std::io::Write;
+        match std::fs::OpenOptions::new()
+            .append(true)
+            .open("/proc/self/fd/2")
+        {
+            Ok(mut f) => drop(f.write_all(line.as_bytes())),
+            Err(_) => eprint!("{line}"),
+        }
     }
     server
 }
