@@ -22,11 +22,14 @@
 mod any;
 mod apply;
 mod copy;
+mod derived;
 mod fold;
 mod geo;
 mod postgres;
 pub mod ranked;
+mod rows;
 mod schema;
+mod sql;
 mod sqlite;
 
 pub use any::{AnyStore, is_postgres_url};
@@ -34,12 +37,13 @@ pub use apply::{
     CorrectionError, apply_corrections, check_edit, correctable_fields, field_value, typed_value,
 };
 pub use copy::{CopySummary, copy_archive};
+pub use derived::FACET_CACHE_ENTRIES;
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
 pub use postgres::{PgOptions, PgStore};
 pub use sqlite::{
-    Anchor, EngineCounts, FACET_CACHE_ENTRIES, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem,
-    RecordsCheck, SqliteStore, UnfinishedIngest, parse_anchors,
+    Anchor, EngineCounts, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem, RecordsCheck,
+    SqliteStore, UnfinishedIngest, parse_anchors,
 };
 
 use dateline_model::Record;
@@ -116,6 +120,34 @@ pub enum ArchiveError {
 impl From<ranked::RankedError> for ArchiveError {
     fn from(e: ranked::RankedError) -> Self {
         ArchiveError::Ranked(e.to_string())
+    }
+}
+
+/// Refuses a page beyond the archive's limits ([`MAX_LIMIT`], [`MAX_OFFSET`]).
+pub(crate) fn check_page(opts: &SearchOptions) -> Result<()> {
+    if opts.limit > MAX_LIMIT || opts.offset > MAX_OFFSET {
+        return Err(ArchiveError::Limit(format!(
+            "a page holds at most {MAX_LIMIT} results and starts at most at result {MAX_OFFSET} (asked: {} from {})",
+            opts.limit, opts.offset
+        )));
+    }
+    Ok(())
+}
+
+/// What a search that can match nothing returns (every facet present and empty when asked).
+pub(crate) fn empty_results(opts: &SearchOptions) -> SearchResults {
+    let facets = if opts.facets {
+        ranked::FACETS
+            .iter()
+            .map(|f| (f.to_string(), Vec::new()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    SearchResults {
+        total: 0,
+        hits: Vec::new(),
+        facets,
     }
 }
 

@@ -4,12 +4,12 @@
 mod common;
 
 use common::*;
-use dateline_archive::{SqliteStore, Store};
+use dateline_archive::Store;
 use dateline_query::Query;
 use std::collections::BTreeMap;
 
 /// Counting from whole records, as the trait's default does.
-fn by_scan(s: &SqliteStore, q: &Query) -> Vec<(Option<String>, Option<String>, u64)> {
+fn by_scan(s: &dyn Store, q: &Query) -> Vec<(Option<String>, Option<String>, u64)> {
     let mut m: BTreeMap<(Option<String>, Option<String>), u64> = BTreeMap::new();
     s.scan(q, false, &mut |r| {
         *m.entry((r.date.map(|d| d.iso), r.event.event_type))
@@ -25,6 +25,11 @@ fn sorted(
 ) -> Vec<(Option<String>, Option<String>, u64)> {
     v.sort();
     v
+}
+
+#[test]
+fn every_test_here_on_postgres() {
+    rerun_on_postgres("every_test_here_on_postgres");
 }
 
 #[test]

@@ -205,7 +205,7 @@ fn files(dir: &Path, ext: &str) -> Vec<std::path::PathBuf> {
 
 #[test]
 fn engine_counts_agree_on_a_healthy_archive() {
-    let (_d, s) = store();
+    let (_d, s) = sqlite_store();
     ingest_tag(&s, "one", 30);
     let c = s.engine_counts().unwrap();
     assert_eq!((c.records, c.live, c.fts5), (30, 30, 30));

@@ -34,6 +34,11 @@ fn batch(path: &str, range: std::ops::Range<usize>) -> Vec<dateline_archive::New
 }
 
 #[test]
+fn every_test_here_on_postgres() {
+    rerun_on_postgres("every_test_here_on_postgres");
+}
+
+#[test]
 fn a_full_disk_fails_clearly_and_keeps_only_whole_batches() {
     let dir = tempfile::tempdir().unwrap();
     let path = db_path(dir.path());
@@ -233,7 +238,9 @@ fn threads_sharing_one_store_ingest_overlapping_batches() {
         3
     );
     assert_eq!(s.get(&record_id(&caption(0))).unwrap().provenance.len(), 1);
-    assert_eq!(s.integrity_check().unwrap(), "ok");
+    if let Some(file) = s.sqlite() {
+        assert_eq!(file.integrity_check().unwrap(), "ok");
+    }
     assert_eq!(s.verify_log().unwrap(), Vec::<i64>::new());
     assert_eq!(actions(&s.log().unwrap()), 4);
 }

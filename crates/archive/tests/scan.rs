@@ -23,6 +23,11 @@ fn scanned(s: &dyn Store, q: &str) -> Vec<dateline_model::Record> {
 }
 
 #[test]
+fn every_test_here_on_postgres() {
+    rerun_on_postgres("every_test_here_on_postgres");
+}
+
+#[test]
 fn scan_hands_over_every_match_once_with_corrections_applied() {
     let (_d, s) = store();
     let recs: Vec<_> = (0..250)

@@ -1,5 +1,6 @@
-//! `SqliteStore` through the `Store` trait: ingest and provenance, superseding, ids, corrections,
-//! re-extraction, the audit log and source verification.
+//! The archive through the `Store` trait: ingest and provenance, superseding, ids, corrections,
+//! re-extraction, the audit log and source verification — on SQLite, and on PostgreSQL when a
+//! server is given (`every_test_here_on_postgres`).
 
 mod common;
 
@@ -7,6 +8,11 @@ use common::*;
 use dateline_archive::{ArchiveError, SourceFile, SqliteStore, Store};
 use dateline_model::record_id;
 use serde_json::{Value, json};
+
+#[test]
+fn every_test_here_on_postgres() {
+    rerun_on_postgres("every_test_here_on_postgres");
+}
 
 const A: &str =
     "Rescue workers search the rubble in Aleppo on November 24, 2016. (Photo by Ameer Alhalbi/AFP)";
@@ -779,7 +785,7 @@ fn the_audit_log_records_ingest_correct_verify_in_order_and_verifies() {
     );
 }
 
-fn logged_store() -> (tempfile::TempDir, SqliteStore) {
+fn logged_store() -> (tempfile::TempDir, dateline_archive::AnyStore) {
     let (d, s) = store();
     ingest(&s, "/data/a.txt", "1", &[aleppo().item()]);
     for i in 0..4 {
@@ -792,25 +798,25 @@ fn logged_store() -> (tempfile::TempDir, SqliteStore) {
 fn tampering_with_the_audit_log_is_detected() {
     let (d, s) = logged_store();
     assert_eq!(s.verify_log().unwrap(), Vec::<i64>::new());
-    let c = rusqlite::Connection::open(db_path(d.path())).unwrap();
+    let mut c = RawDb::open(d.path(), &s);
     // The triggers refuse the edit ...
     let e = c
-        .execute("UPDATE audit SET actor = 'mallory' WHERE seq = 3", [])
+        .execute("UPDATE audit SET actor = 'mallory' WHERE seq = 3")
         .unwrap_err();
-    assert!(e.to_string().contains("append-only"), "{e}");
+    assert!(e.contains("append-only"), "{e}");
     // ... so someone drops them first.
-    c.execute_batch("DROP TRIGGER audit_no_update; DROP TRIGGER audit_no_delete;")
-        .unwrap();
-    c.execute("UPDATE audit SET actor = 'mallory' WHERE seq = 3", [])
+    c.drop_trigger("audit_no_update", "audit");
+    c.drop_trigger("audit_no_delete", "audit");
+    c.execute("UPDATE audit SET actor = 'mallory' WHERE seq = 3")
         .unwrap();
     assert_eq!(s.verify_log().unwrap(), [3]);
     // Rewriting the detail of another entry, even to valid JSON of the same meaning but
     // different bytes, is caught too.
-    c.execute("UPDATE audit SET detail = '{\"i\": 2}' WHERE seq = 4", [])
+    c.execute("UPDATE audit SET detail = '{\"i\": 2}' WHERE seq = 4")
         .unwrap();
     assert_eq!(s.verify_log().unwrap(), [3, 4]);
     // Damaged JSON is reported as a bad entry, not a failure to verify.
-    c.execute("UPDATE audit SET detail = '{' WHERE seq = 2", [])
+    c.execute("UPDATE audit SET detail = '{' WHERE seq = 2")
         .unwrap();
     assert_eq!(s.verify_log().unwrap(), [2, 3, 4]);
 }
@@ -818,10 +824,10 @@ fn tampering_with_the_audit_log_is_detected() {
 #[test]
 fn deleting_an_audit_entry_is_detected() {
     let (d, s) = logged_store();
-    let c = rusqlite::Connection::open(db_path(d.path())).unwrap();
-    assert!(c.execute("DELETE FROM audit WHERE seq = 2", []).is_err());
-    c.execute_batch("DROP TRIGGER audit_no_delete").unwrap();
-    c.execute("DELETE FROM audit WHERE seq = 2", []).unwrap();
+    let mut c = RawDb::open(d.path(), &s);
+    assert!(c.execute("DELETE FROM audit WHERE seq = 2").is_err());
+    c.drop_trigger("audit_no_delete", "audit");
+    c.execute("DELETE FROM audit WHERE seq = 2").unwrap();
     assert_eq!(s.verify_log().unwrap(), [3]);
 }
 
@@ -836,7 +842,7 @@ fn append_only_tables_refuse_update_and_delete() {
         None,
     )
     .unwrap();
-    let c = rusqlite::Connection::open(db_path(d.path())).unwrap();
+    let mut c = RawDb::open(d.path(), &s);
     for sql in [
         "UPDATE audit SET actor = 'x'",
         "DELETE FROM audit",
@@ -845,8 +851,11 @@ fn append_only_tables_refuse_update_and_delete() {
         "UPDATE provenance SET line = 7",
         "DELETE FROM provenance",
         "DELETE FROM records",
+        "UPDATE records SET caption = 'x'",
+        "UPDATE source_files SET path = 'x'",
+        "DELETE FROM record_digests",
     ] {
-        assert!(c.execute(sql, []).is_err(), "{sql} was allowed");
+        assert!(c.execute(sql).is_err(), "{sql} was allowed");
     }
     drop(c);
     let got = s.get(&record_id(A)).unwrap();

@@ -17,7 +17,7 @@ const C: &str = "Fire damage in Homs, Syria on May 1, 2016.";
 /// An archive that has seen every kind of write: two ingests (one a new version of the first
 /// file), a correction and a re-extraction.
 fn busy() -> (tempfile::TempDir, SqliteStore) {
-    let (d, s) = store();
+    let (d, s) = sqlite_store();
     ingest(&s, "/data/a.txt", "1", &lines("/data/a.txt", &[A, B]));
     // The second version of the file edits line 2: B is superseded by C.
     ingest(&s, "/data/a.txt", "2", &lines("/data/a.txt", &[A, C]));
@@ -313,7 +313,7 @@ fn a_replaced_database_file_is_reported_by_the_anchors() {
 
 #[test]
 fn a_killed_ingest_leaves_its_committed_batches_in_the_chain() {
-    let (_d, s) = store();
+    let (_d, s) = sqlite_store();
     let id = s
         .ingest_begin(&file("/data/a.txt", "1"), "tester", "x")
         .unwrap();
@@ -342,7 +342,7 @@ fn captionless(sha: &str) -> dateline_archive::NewRecord {
 
 #[test]
 fn photos_without_captions_are_known_by_their_file_and_checked_by_it() {
-    let (d, s) = store();
+    let (d, s) = sqlite_store();
     let (one, two) = ("a".repeat(64), "b".repeat(64));
     ingest(&s, "/photos/a.jpg", &one, &[captionless(&one)]);
     ingest(&s, "/photos/b.jpg", &two, &[captionless(&two)]);
@@ -370,7 +370,7 @@ fn photos_without_captions_are_known_by_their_file_and_checked_by_it() {
 fn coordinates_survive_the_stored_record_to_the_last_bit() {
     // -116.85499999999999 reads back as -116.855 unless JSON floats round-trip exactly; the
     // filter columns would then differ from the stored record and verify would cry wolf.
-    let (_d, s) = store();
+    let (_d, s) = sqlite_store();
     let r = rec(A).at(36.45, -116.85499999999999).item();
     ingest(&s, "/data/a.txt", "1", &[r]);
     assert_eq!(problems(&s), Vec::<String>::new());

@@ -1,16 +1,17 @@
 //! The SQLite backend: one file, WAL, every write in one transaction with its audit entry.
 
 mod anchors;
-mod rows;
 mod scan;
-mod seal;
-mod search;
+pub(crate) mod seal;
 
 pub use anchors::{Anchor, parse as parse_anchors};
 pub use seal::{MAX_PROBLEMS, RecordProblem, RecordsCheck};
 
 use crate::apply::{apply_corrections, check_edit, field_value};
-use crate::ranked::{IndexDoc, RankedError, RankedIndex, RankedOrder, RankedSearch, Stamp};
+use crate::derived::{ChangeBatch, Derived, Feed, ScoredRow};
+use crate::ranked::IndexDoc;
+use crate::rows::{self, Columns};
+use crate::sql::{self as search, Dialect};
 use crate::{
     ArchiveError, AuditEntry, BatchCounts, Correction, ExtractionInput, FacetCounts, FileCheck,
     Hit, IngestId, IngestSummary, NewRecord, Provenance, Ranker, Result, SearchOptions,
@@ -19,7 +20,6 @@ use crate::{
 use dateline_model::Record;
 use dateline_query::{Filter, Query};
 use rayon::prelude::*;
-use rows::Columns;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params, params_from_iter};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -51,42 +51,7 @@ pub struct SqliteStore {
     opts: OpenOptions,
     writer: Mutex<Connection>,
     readers: Mutex<Vec<Connection>>,
-    ranked: Mutex<Option<RankedIndex>>,
-    facet_cache: Mutex<FacetCache>,
-}
-
-/// Facet counts of recent searches, valid for one snapshot of the ranked index (see
-/// [`crate::ranked::RankedSearcher::snapshot_key`]): any change to the index empties it, so a
-/// cached answer is always the one counting would give. The landing page and a popular query
-/// are then counted once per change of the archive, not once per request.
-#[derive(Debug)]
-struct FacetCache {
-    snapshot: String,
-    capacity: usize,
-    entries: HashMap<String, Vec<(String, FacetCounts)>>,
-}
-
-/// Searches whose facets [`FacetCache`] keeps by default.
-pub const FACET_CACHE_ENTRIES: usize = 256;
-
-impl FacetCache {
-    fn get(&mut self, snapshot: &str, key: &str) -> Option<Vec<(String, FacetCounts)>> {
-        if self.snapshot != snapshot {
-            self.snapshot = snapshot.to_string();
-            self.entries.clear();
-        }
-        self.entries.get(key).cloned()
-    }
-
-    fn put(&mut self, snapshot: &str, key: String, facets: &[(String, FacetCounts)]) {
-        if self.capacity == 0 || self.snapshot != snapshot {
-            return;
-        }
-        if self.entries.len() >= self.capacity {
-            self.entries.clear();
-        }
-        self.entries.insert(key, facets.to_vec());
-    }
+    derived: Derived,
 }
 
 /// An ingest started and never finished: ingest number, path, start time, records its
@@ -108,23 +73,20 @@ pub struct EngineCounts {
 
 /// The facets a search counts, in the order they are returned: the ranked index's, so both
 /// engines give the same list.
-fn facet_dimensions() -> impl Iterator<Item = StatsBy> {
+pub(crate) fn facet_dimensions() -> impl Iterator<Item = StatsBy> {
     crate::ranked::FACETS
         .iter()
         .map(|f| StatsBy::from_name(f).expect("every facet is a stats dimension"))
 }
 
-/// A record's rowid and, when ranked, its relevance score.
-type ScoredRow = (i64, Option<f32>);
-
 /// UTC, always with three fractional digits, so that timestamps sort as text.
-fn now() -> String {
+pub(crate) fn now() -> String {
     jiff::Timestamp::now()
         .strftime("%Y-%m-%dT%H:%M:%S%.3fZ")
         .to_string()
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -171,12 +133,7 @@ impl SqliteStore {
             opts,
             writer: Mutex::new(writer),
             readers: Mutex::new(Vec::new()),
-            ranked: Mutex::new(None),
-            facet_cache: Mutex::new(FacetCache {
-                snapshot: String::new(),
-                capacity: FACET_CACHE_ENTRIES,
-                entries: HashMap::new(),
-            }),
+            derived: Derived::new(),
         };
         if migrated {
             store.anchor();
@@ -229,12 +186,10 @@ impl SqliteStore {
     }
 
     /// How many searches' facet counts to keep for the current snapshot of the ranked index
-    /// (default [`FACET_CACHE_ENTRIES`]); 0 counts every time (what `bench serve
+    /// (default [`crate::FACET_CACHE_ENTRIES`]); 0 counts every time (what `bench serve
     /// --facet-cache 0` measures).
     pub fn set_facet_cache(&self, entries: usize) {
-        let mut c = self.facet_cache.lock().unwrap_or_else(|e| e.into_inner());
-        c.capacity = entries;
-        c.entries.clear();
+        self.derived.set_facet_cache(entries);
     }
 
     /// The archive file.
@@ -253,7 +208,7 @@ impl SqliteStore {
         self.writer.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn with_reader<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+    pub(crate) fn with_reader<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
         let conn = self.readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let conn = match conn {
             Some(c) => c,
@@ -269,7 +224,10 @@ impl SqliteStore {
 
     /// Runs `f` in an IMMEDIATE transaction (the write lock is taken at BEGIN, so two writers
     /// never deadlock upgrading a read lock).
-    fn write<T>(&self, f: impl FnOnce(&rusqlite::Transaction) -> Result<T>) -> Result<T> {
+    pub(crate) fn write<T>(
+        &self,
+        f: impl FnOnce(&rusqlite::Transaction) -> Result<T>,
+    ) -> Result<T> {
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let out = f(&tx)?;
@@ -505,7 +463,7 @@ impl SqliteStore {
 
     /// Brings the ranked index up to date with the change log; returns the changes applied.
     /// The first time in a process, the index is also checked against the database it claims
-    /// to follow (see [`Stamp`]) and rebuilt when it does not (with a warning), or when it cannot
+    /// to follow (see [`crate::ranked::Stamp`]) and rebuilt when it does not (with a warning), or when it cannot
     /// be opened at all. Another process holding the index (an ingest running elsewhere) is an
     /// error; searches then fall back to FTS5. A read-only archive has no ranked index.
     pub fn sync_ranked(&self) -> Result<u64> {
@@ -514,137 +472,7 @@ impl SqliteStore {
                 "the archive is open read-only; the ranked index is not used".into(),
             ));
         }
-        let mut guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(index) = guard.as_mut() {
-            return self.catch_up(index);
-        }
-        let dir = self.ranked_dir();
-        let mut index = match RankedIndex::open(&dir) {
-            Ok(index) => index,
-            Err(e @ RankedError::Locked { .. }) => return Err(e.into()),
-            Err(e) => {
-                tracing::warn!("the ranked index cannot be opened ({e}); rebuilding it");
-                self.rebuild_ranked()?
-            }
-        };
-        if let Some(why) = self.stale(&index)? {
-            tracing::warn!("the ranked index {why}; rebuilding it from the archive");
-            drop(index);
-            index = self.rebuild_ranked()?;
-        }
-        let applied = self.catch_up(&mut index)?;
-        let records: i64 = self
-            .with_reader(|c| Ok(c.query_row("SELECT count(*) FROM records", [], |r| r.get(0))?))?;
-        if index.num_docs() != records as u64 {
-            tracing::warn!(
-                "the ranked index holds {} documents for {records} records; rebuilding it",
-                index.num_docs()
-            );
-            drop(index);
-            index = self.rebuild_ranked()?;
-        }
-        *guard = Some(index);
-        Ok(applied)
-    }
-
-    /// Why `index` does not belong to this database as it is now, if it does not.
-    fn stale(&self, index: &RankedIndex) -> Result<Option<String>> {
-        let stamp = index.stamp();
-        if stamp.seq == 0 && index.num_docs() == 0 {
-            return Ok(None);
-        }
-        let archive = self.archive_id()?;
-        if stamp.archive != archive {
-            return Ok(Some(if stamp.archive.is_empty() {
-                "does not say which archive it was built from".to_string()
-            } else {
-                format!(
-                    "was built from archive {}, not this one ({archive})",
-                    stamp.archive
-                )
-            }));
-        }
-        let (max_seq, hash): (i64, Option<String>) = self.with_reader(|c| {
-            let max: i64 = c.query_row("SELECT coalesce(max(seq), 0) FROM changes", [], |r| {
-                r.get(0)
-            })?;
-            let hash = c
-                .query_row(
-                    "SELECT hash FROM audit WHERE seq = ?",
-                    [stamp.audit_seq],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            Ok((max, hash))
-        })?;
-        if stamp.seq > max_seq {
-            return Ok(Some(format!(
-                "has changes up to {} but the archive only up to {max_seq} (was the archive restored from an older copy?)",
-                stamp.seq
-            )));
-        }
-        if stamp.audit_seq > 0 && hash.as_deref() != Some(stamp.audit_hash.as_str()) {
-            return Ok(Some(format!(
-                "was built when audit entry {} had another hash (was the archive restored from a copy?)",
-                stamp.audit_seq
-            )));
-        }
-        Ok(None)
-    }
-
-    /// A complete new index, built beside the old one and swapped in.
-    fn rebuild_ranked(&self) -> Result<RankedIndex> {
-        crate::ranked::rebuild_into(&self.ranked_dir(), |ix| self.catch_up(ix).map(|_| ()))
-    }
-
-    /// Applies every change after the index's last one, committing with the audit head read
-    /// in the same transaction.
-    fn catch_up(&self, index: &mut RankedIndex) -> Result<u64> {
-        let archive = self.archive_id()?;
-        let mut last = index.last_seq();
-        let mut applied = 0u64;
-        loop {
-            let (changes, docs, head) = self.with_reader(|c| {
-                let tx = c.unchecked_transaction()?;
-                let mut stmt = tx.prepare_cached(
-                    "SELECT seq, record FROM changes WHERE seq > ? ORDER BY seq LIMIT 100000",
-                )?;
-                let changes: Vec<(i64, i64)> = stmt
-                    .query_map([last], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<std::result::Result<_, _>>()?;
-                let mut rowids: Vec<i64> = changes.iter().map(|c| c.1).collect();
-                rowids.sort_unstable();
-                rowids.dedup();
-                let docs = index_docs(&tx, &rowids)?;
-                let head: (i64, String) = tx
-                    .query_row(
-                        "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
-                        [],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
-                    )
-                    .optional()?
-                    .unwrap_or_default();
-                Ok((changes, docs, head))
-            })?;
-            let Some(&(max_seq, _)) = changes.last() else {
-                break;
-            };
-            let mut seen = std::collections::HashSet::new();
-            for &(_, rowid) in &changes {
-                if seen.insert(rowid) {
-                    index.apply(rowid, docs.get(&rowid))?;
-                    applied += 1;
-                }
-            }
-            index.commit_stamped(Stamp {
-                seq: max_seq,
-                archive: archive.clone(),
-                audit_seq: head.0,
-                audit_hash: head.1,
-            })?;
-            last = max_seq;
-        }
-        Ok(applied)
+        self.derived.sync(self)
     }
 
     /// The two engines' view of the archive: documents in the ranked index (all, and not
@@ -660,20 +488,15 @@ impl SqliteStore {
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )?)
         })?;
-        let ranked = match if self.opts.read_only {
-            Err(ArchiveError::Ranked(String::new()))
+        let ranked = if self.opts.read_only {
+            None
         } else {
-            self.sync_ranked()
-        } {
-            Err(_) if self.opts.read_only => None,
-            Ok(_) => {
-                let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
-                let ix = guard.as_ref().expect("opened by sync");
-                Some((ix.num_docs(), ix.num_live_docs()?))
-            }
-            Err(e) => {
-                tracing::warn!("{e}");
-                None
+            match self.derived.counts(self) {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    None
+                }
             }
         };
         Ok(EngineCounts {
@@ -772,11 +595,23 @@ impl SqliteStore {
 
     fn search_sql(&self, q: &Query, opts: &SearchOptions) -> Result<(u64, Vec<ScoredRow>)> {
         let mut ranked = opts.sort == Sort::Relevance && q.has_positive_text();
-        let mut w = search::build(q, opts.loose_dates, opts.include_superseded, ranked);
+        let mut w = search::build(
+            Dialect::Sqlite,
+            q,
+            opts.loose_dates,
+            opts.include_superseded,
+            ranked,
+        );
         if ranked && w.fts.is_none() {
             // Only punctuation in the text: nothing for bm25 to rank.
             ranked = false;
-            w = search::build(q, opts.loose_dates, opts.include_superseded, false);
+            w = search::build(
+                Dialect::Sqlite,
+                q,
+                opts.loose_dates,
+                opts.include_superseded,
+                false,
+            );
         }
         self.with_reader(|c| {
             let tx = c.unchecked_transaction()?;
@@ -843,41 +678,8 @@ impl SqliteStore {
         loose_dates: bool,
         include_superseded: bool,
     ) -> Result<FacetCounts> {
-        let w = search::build(q, loose_dates, include_superseded, false);
-        let (expr, join) = match by {
-            StatsBy::Agency => ("min(records.agency)", "records.agency_key"),
-            StatsBy::Country => ("records.country", "records.country"),
-            StatsBy::Province => ("min(records.province)", "records.province_key"),
-            StatsBy::City => ("min(records.city)", "records.city_key"),
-            StatsBy::Type => ("records.event_type", "records.event_type"),
-            StatsBy::Reported => (
-                "CASE records.reported WHEN 0 THEN 'false' ELSE 'true' END",
-                "records.reported",
-            ),
-            StatsBy::Year => (
-                "substr(records.date_iso, 1, 4)",
-                "substr(records.date_iso, 1, 4)",
-            ),
-            StatsBy::Month => (
-                "substr(records.date_iso, 1, 7)",
-                "substr(records.date_iso, 1, 7)",
-            ),
-            StatsBy::Creator => ("min(rc.name)", "rc.key"),
-        };
-        let from = if by == StatsBy::Creator {
-            "records LEFT JOIN record_creators rc ON rc.record = records.rowid"
-        } else {
-            "records"
-        };
-        let order = if matches!(by, StatsBy::Year | StatsBy::Month) {
-            "v IS NULL, v"
-        } else {
-            "n DESC, v IS NULL, v"
-        };
-        let sql = format!(
-            "SELECT count(*) AS n, {expr} AS v FROM {from} WHERE {} GROUP BY {join} ORDER BY {order}",
-            w.sql
-        );
+        let w = search::build(Dialect::Sqlite, q, loose_dates, include_superseded, false);
+        let sql = search::stats_sql(by, &w.sql);
         self.with_reader(|c| {
             let mut stmt = c.prepare(&sql)?;
             let rows = stmt
@@ -964,7 +766,7 @@ pub const NONE: &str = "(none)";
 /// SHA-256 of a regular file's bytes, hex. Anything else (a FIFO, a device, a directory) is
 /// refused without reading it: opening a FIFO for reading would wait for a writer forever, so
 /// the file is opened non-blocking and checked before a byte is read.
-fn hash_file(path: &Path) -> std::io::Result<String> {
+pub(crate) fn hash_file(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
     let not_regular = || {
         std::io::Error::new(
@@ -997,7 +799,14 @@ fn hash_file(path: &Path) -> std::io::Result<String> {
     }
 }
 
-fn audit_hash(prev: &str, seq: i64, at: &str, action: &str, actor: &str, detail: &str) -> String {
+pub(crate) fn audit_hash(
+    prev: &str,
+    seq: i64,
+    at: &str,
+    action: &str,
+    actor: &str,
+    detail: &str,
+) -> String {
     let mut h = Sha256::new();
     for part in [prev, &seq.to_string(), at, action, actor, detail] {
         h.update(part.as_bytes());
@@ -1006,7 +815,7 @@ fn audit_hash(prev: &str, seq: i64, at: &str, action: &str, actor: &str, detail:
     hex(&h.finalize())
 }
 
-fn append_audit(
+pub(crate) fn append_audit(
     tx: &rusqlite::Transaction,
     action: &str,
     actor: &str,
@@ -1166,6 +975,61 @@ struct Prepared<'a> {
     new: &'a NewRecord,
     blob: Vec<u8>,
     cols: Columns,
+}
+
+impl Feed for SqliteStore {
+    fn ranked_dir(&self) -> PathBuf {
+        SqliteStore::ranked_dir(self)
+    }
+
+    fn archive_id(&self) -> Result<String> {
+        SqliteStore::archive_id(self)
+    }
+
+    fn changes(&self, after: i64) -> Result<ChangeBatch> {
+        self.with_reader(|c| {
+            let tx = c.unchecked_transaction()?;
+            let mut stmt = tx.prepare_cached(
+                "SELECT seq, record FROM changes WHERE seq > ? ORDER BY seq LIMIT 100000",
+            )?;
+            let changes: Vec<(i64, i64)> = stmt
+                .query_map([after], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<std::result::Result<_, _>>()?;
+            let mut rowids: Vec<i64> = changes.iter().map(|c| c.1).collect();
+            rowids.sort_unstable();
+            rowids.dedup();
+            let docs = index_docs(&tx, &rowids)?;
+            let head: (i64, String) = tx
+                .query_row(
+                    "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?
+                .unwrap_or_default();
+            Ok((changes, docs, head))
+        })
+    }
+
+    fn position(&self, audit_seq: i64) -> Result<(i64, Option<String>)> {
+        self.with_reader(|c| {
+            let max: i64 = c.query_row("SELECT coalesce(max(seq), 0) FROM changes", [], |r| {
+                r.get(0)
+            })?;
+            let hash = c
+                .query_row("SELECT hash FROM audit WHERE seq = ?", [audit_seq], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            Ok((max, hash))
+        })
+    }
+
+    fn record_rows(&self) -> Result<u64> {
+        self.with_reader(|c| {
+            Ok(c.query_row("SELECT count(*) FROM records", [], |r| r.get::<_, i64>(0))? as u64)
+        })
+    }
 }
 
 impl Store for SqliteStore {
@@ -1451,31 +1315,11 @@ impl Store for SqliteStore {
     }
 
     fn search(&self, query: &Query, opts: &SearchOptions) -> Result<SearchResults> {
-        if opts.limit > crate::MAX_LIMIT || opts.offset > crate::MAX_OFFSET {
-            return Err(ArchiveError::Limit(format!(
-                "a page holds at most {} results and starts at most at result {} (asked: {} from {})",
-                crate::MAX_LIMIT,
-                crate::MAX_OFFSET,
-                opts.limit,
-                opts.offset
-            )));
-        }
+        crate::check_page(opts)?;
         // A word of only punctuation or emoji can match nothing; it must not vanish and leave
         // a query that matches everything.
         if search::matches_nothing(query) {
-            let facets = if opts.facets {
-                crate::ranked::FACETS
-                    .iter()
-                    .map(|f| (f.to_string(), Vec::new()))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            return Ok(SearchResults {
-                total: 0,
-                hits: Vec::new(),
-                facets,
-            });
+            return Ok(crate::empty_results(opts));
         }
         // Text queries go to tantivy whatever the order: FTS5 would collect and sort every
         // match. Without text, SQLite walks its date index and stops after a page — unless
@@ -1486,71 +1330,11 @@ impl Store for SqliteStore {
         let text = query.has_positive_text();
         let use_ranked =
             (text || opts.facets) && opts.ranker == Ranker::Tantivy && !self.opts.read_only;
-        let order = match opts.sort {
-            Sort::Relevance if text => RankedOrder::Score,
-            // Without text, "relevance" is newest first, as on the SQLite path.
-            Sort::Relevance | Sort::DateDesc => RankedOrder::DateDesc,
-            Sort::DateAsc => RankedOrder::DateAsc,
-        };
         let mut page = None;
         let mut ranked_facets = None;
-        if use_ranked {
-            match self.sync_ranked() {
-                Ok(_) => {
-                    // Search a snapshot, so concurrent searches do not wait for each other.
-                    let searcher = {
-                        let guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
-                        guard.as_ref().expect("opened by sync").searcher()
-                    };
-                    let snapshot = searcher.snapshot_key();
-                    let cache_key =
-                        format!("{query:?} {} {}", opts.loose_dates, opts.include_superseded);
-                    let cached = if opts.facets {
-                        self.facet_cache
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .get(&snapshot, &cache_key)
-                    } else {
-                        None
-                    };
-                    let count_facets = opts.facets && cached.is_none();
-                    match searcher.search(
-                        query,
-                        &RankedSearch {
-                            limit: opts.limit,
-                            offset: opts.offset,
-                            loose_dates: opts.loose_dates,
-                            include_superseded: opts.include_superseded,
-                            order,
-                        },
-                        count_facets,
-                    ) {
-                        Ok(mut r) => {
-                            if count_facets {
-                                self.facet_cache
-                                    .lock()
-                                    .unwrap_or_else(|e| e.into_inner())
-                                    .put(&snapshot, cache_key, &r.facets);
-                            } else if let Some(f) = cached {
-                                r.facets = f;
-                            }
-                            let scored = order == RankedOrder::Score;
-                            page = Some((
-                                r.total,
-                                r.hits
-                                    .into_iter()
-                                    .map(|(id, s)| (id, scored.then_some(s)))
-                                    .collect(),
-                            ));
-                            ranked_facets = opts.facets.then_some(r.facets);
-                        }
-                        Err(e) => tracing::warn!(
-                            "ranked search failed, using FTS5 (`dateline reindex` rebuilds the index): {e}"
-                        ),
-                    }
-                }
-                Err(e) => tracing::warn!("ranked index unavailable, using FTS5: {e}"),
-            }
+        if use_ranked && let Some((total, rows, facets)) = self.derived.search(self, query, opts) {
+            page = Some((total, rows));
+            ranked_facets = facets;
         }
         let (total, ids) = match page {
             Some(p) => p,
@@ -1575,13 +1359,8 @@ impl Store for SqliteStore {
         }
         // One GROUP BY over the filter columns: a timeline of a million records without
         // decoding a single stored record.
-        let w = search::build(query, loose_dates, false, false);
-        let sql = format!(
-            "SELECT records.date_iso, records.event_type, count(*) FROM records WHERE {} \
-             GROUP BY records.date_iso, records.event_type \
-             ORDER BY records.date_iso IS NULL, records.date_iso, records.event_type",
-            w.sql
-        );
+        let w = search::build(Dialect::Sqlite, query, loose_dates, false, false);
+        let sql = search::date_counts_sql(&w.sql);
         self.with_reader(|c| {
             let mut stmt = c.prepare(&sql)?;
             let rows = stmt
@@ -1829,16 +1608,7 @@ impl Store for SqliteStore {
                 "the archive is open read-only; the ranked index cannot be rebuilt".into(),
             ));
         }
-        let n = {
-            let mut guard = self.ranked.lock().unwrap_or_else(|e| e.into_inner());
-            // Our own writer lock is released first; the rebuild then takes the old index's
-            // lock, so an index in use by another process is never swapped away under it.
-            *guard = None;
-            let index = self.rebuild_ranked()?;
-            let n = index.num_docs();
-            *guard = Some(index);
-            n
-        };
+        let n = self.derived.reindex(self)?;
         self.audit("reindex", "dateline", json!({ "documents": n }))?;
         Ok(n)
     }

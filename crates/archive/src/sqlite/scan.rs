@@ -5,8 +5,10 @@
 //! (a consistent snapshot even while an ingest runs) and hands each effective record to the
 //! caller as it is decoded, so memory does not grow with the number of matches.
 
-use super::{SqliteStore, rows, search};
+use super::SqliteStore;
 use crate::Result;
+use crate::rows;
+use crate::sql::{self as search, Dialect};
 use dateline_model::Record;
 use dateline_query::Query;
 use rusqlite::params_from_iter;
@@ -19,7 +21,7 @@ impl SqliteStore {
         loose_dates: bool,
         each: &mut dyn FnMut(Record) -> ControlFlow<()>,
     ) -> Result<u64> {
-        let w = search::build(query, loose_dates, false, false);
+        let w = search::build(Dialect::Sqlite, query, loose_dates, false, false);
         self.with_reader(|c| {
             let tx = c.unchecked_transaction()?;
             let mut stmt = tx.prepare(&format!(
@@ -41,7 +43,7 @@ impl SqliteStore {
     }
 
     pub(crate) fn count_matching_inner(&self, query: &Query, loose_dates: bool) -> Result<u64> {
-        let w = search::build(query, loose_dates, false, false);
+        let w = search::build(Dialect::Sqlite, query, loose_dates, false, false);
         self.with_reader(|c| {
             Ok(c.query_row(
                 &format!("SELECT count(*) FROM records WHERE {}", w.sql),

@@ -10,7 +10,8 @@
 //! filter columns from the stored record: a change made outside dateline shows up in one of
 //! those, whichever table it touched.
 
-use super::{hex, rows};
+use super::hex;
+use crate::rows;
 use crate::{ArchiveError, Result};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
@@ -36,6 +37,77 @@ fn put_str(h: &mut Sha256, v: Option<&str>) {
 
 fn put_int(h: &mut Sha256, v: Option<i64>) {
     put(h, v.map(|i| i.to_le_bytes()).as_ref().map(|b| &b[..]));
+}
+
+/// The hash of a record row's stored state, fed in a fixed order by whichever backend reads
+/// it: the row, then its provenance (by ingest, file, line), then its corrections (by number).
+pub(crate) struct RecordHasher(Sha256);
+
+/// A record row's own stored fields, as [`RecordHasher::new`] takes them.
+pub(crate) struct RowState<'a> {
+    pub id: &'a str,
+    pub caption: &'a str,
+    pub extracted: &'a [u8],
+    pub effective: Option<&'a [u8]>,
+    pub extractor: &'a str,
+    pub reference_date: Option<&'a str>,
+    pub superseded_by: Option<&'a str>,
+    pub first_seen: &'a str,
+}
+
+impl RecordHasher {
+    pub fn new(row: &RowState) -> RecordHasher {
+        let mut h = Sha256::new();
+        h.update(b"dateline record v1\n");
+        put_str(&mut h, Some(row.id));
+        put_str(&mut h, Some(row.caption));
+        put(&mut h, Some(row.extracted));
+        put(&mut h, row.effective);
+        put_str(&mut h, Some(row.extractor));
+        put_str(&mut h, row.reference_date);
+        put_str(&mut h, row.superseded_by);
+        put_str(&mut h, Some(row.first_seen));
+        RecordHasher(h)
+    }
+
+    /// One provenance row: path, sha256, size, line, kind, input id, ingest, ingested at.
+    #[allow(clippy::too_many_arguments)]
+    pub fn provenance(
+        &mut self,
+        path: &str,
+        sha256: Option<&str>,
+        size: i64,
+        line: i64,
+        kind: &str,
+        input_id: Option<&str>,
+        ingest: i64,
+        ingested_at: &str,
+    ) {
+        let h = &mut self.0;
+        h.update(b"P");
+        put_str(h, Some(path));
+        put_str(h, sha256);
+        put_int(h, Some(size));
+        put_int(h, Some(line));
+        put_str(h, Some(kind));
+        put_str(h, input_id);
+        put_int(h, Some(ingest));
+        put_str(h, Some(ingested_at));
+    }
+
+    /// One correction row: its number, then field, value, previous, author, note, at.
+    pub fn correction(&mut self, rowid: i64, fields: [Option<&str>; 6]) {
+        let h = &mut self.0;
+        h.update(b"C");
+        put_int(h, Some(rowid));
+        for f in fields {
+            put_str(h, f);
+        }
+    }
+
+    pub fn finish(self) -> String {
+        hex(&self.0.finalize())
+    }
 }
 
 /// The digest of a record row's stored state, as hex.
@@ -67,16 +139,16 @@ pub fn record_digest(c: &Connection, rowid: i64) -> Result<String> {
                 r.get(7)?,
             ))
         })?;
-    let mut h = Sha256::new();
-    h.update(b"dateline record v1\n");
-    put_str(&mut h, Some(&id));
-    put_str(&mut h, Some(&caption));
-    put(&mut h, Some(&extracted));
-    put(&mut h, effective.as_deref());
-    put_str(&mut h, Some(&extractor));
-    put_str(&mut h, reference_date.as_deref());
-    put_str(&mut h, superseded_by.as_deref());
-    put_str(&mut h, Some(&first_seen));
+    let mut h = RecordHasher::new(&RowState {
+        id: &id,
+        caption: &caption,
+        extracted: &extracted,
+        effective: effective.as_deref(),
+        extractor: &extractor,
+        reference_date: reference_date.as_deref(),
+        superseded_by: superseded_by.as_deref(),
+        first_seen: &first_seen,
+    });
     let mut prov = c.prepare_cached(
         "SELECT f.path, f.sha256, f.size, p.line, p.kind, p.input_id, p.ingest, p.ingested_at
          FROM provenance p JOIN source_files f ON f.rowid = p.file
@@ -84,15 +156,16 @@ pub fn record_digest(c: &Connection, rowid: i64) -> Result<String> {
     )?;
     let mut rows = prov.query([rowid])?;
     while let Some(r) = rows.next()? {
-        h.update(b"P");
-        put_str(&mut h, Some(&r.get::<_, String>(0)?));
-        put_str(&mut h, r.get::<_, Option<String>>(1)?.as_deref());
-        put_int(&mut h, Some(r.get(2)?));
-        put_int(&mut h, Some(r.get(3)?));
-        put_str(&mut h, Some(&r.get::<_, String>(4)?));
-        put_str(&mut h, r.get::<_, Option<String>>(5)?.as_deref());
-        put_int(&mut h, Some(r.get(6)?));
-        put_str(&mut h, Some(&r.get::<_, String>(7)?));
+        h.provenance(
+            &r.get::<_, String>(0)?,
+            r.get::<_, Option<String>>(1)?.as_deref(),
+            r.get(2)?,
+            r.get(3)?,
+            &r.get::<_, String>(4)?,
+            r.get::<_, Option<String>>(5)?.as_deref(),
+            r.get(6)?,
+            &r.get::<_, String>(7)?,
+        );
     }
     let mut corr = c.prepare_cached(
         "SELECT rowid, field, value, previous, author, note, at FROM corrections
@@ -100,13 +173,22 @@ pub fn record_digest(c: &Connection, rowid: i64) -> Result<String> {
     )?;
     let mut rows = corr.query([rowid])?;
     while let Some(r) = rows.next()? {
-        h.update(b"C");
-        put_int(&mut h, Some(r.get(0)?));
-        for i in 1..=6 {
-            put_str(&mut h, r.get::<_, Option<String>>(i)?.as_deref());
-        }
+        let f: Vec<Option<String>> = (1..=6)
+            .map(|i| r.get::<_, Option<String>>(i))
+            .collect::<std::result::Result<_, _>>()?;
+        h.correction(
+            r.get(0)?,
+            [
+                f[0].as_deref(),
+                f[1].as_deref(),
+                f[2].as_deref(),
+                f[3].as_deref(),
+                f[4].as_deref(),
+                f[5].as_deref(),
+            ],
+        );
     }
-    Ok(hex(&h.finalize()))
+    Ok(h.finish())
 }
 
 /// Appends the current digest of each record in `rowids` (deduplicated, in order) and returns
@@ -137,7 +219,7 @@ pub fn seal(tx: &rusqlite::Transaction, rowids: &[i64]) -> Result<Option<Value>>
     ))
 }
 
-fn range_line(h: &mut Sha256, seq: i64, rowid: i64, digest: &str) {
+pub(crate) fn range_line(h: &mut Sha256, seq: i64, rowid: i64, digest: &str) {
     h.update(format!("{seq} {rowid} {digest}\n").as_bytes());
 }
 

@@ -4,7 +4,8 @@
 #![allow(dead_code)]
 
 use dateline_archive::{
-    IngestSummary, NewRecord, Ranker, SearchOptions, SearchResults, SourceFile, SqliteStore, Store,
+    AnyStore, IngestSummary, NewRecord, PgOptions, Ranker, SearchOptions, SearchResults,
+    SourceFile, SqliteStore, Store,
 };
 use dateline_model::{Record, record_id};
 use serde_json::{Value, json};
@@ -107,11 +108,130 @@ impl Rec {
     }
 }
 
-/// A fresh archive in its own temporary directory (kept alive by the returned guard).
-pub fn store() -> (tempfile::TempDir, SqliteStore) {
+/// The backend this test process runs against: PostgreSQL when [`rerun_on_postgres`] started
+/// it (`DATELINE_TEST_BACKEND=postgres`), else SQLite.
+pub fn on_postgres() -> bool {
+    std::env::var("DATELINE_TEST_BACKEND").as_deref() == Ok("postgres")
+}
+
+/// A fresh archive, on the backend of this run, with its temporary directory (kept alive by
+/// the returned guard; a PostgreSQL archive keeps its ranked index there).
+pub fn store() -> (tempfile::TempDir, AnyStore) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = if on_postgres() {
+        AnyStore::Postgres(
+            dateline_archive::PgStore::open_with(
+                &fresh_pg_database(),
+                PgOptions {
+                    ranked_dir: Some(dir.path().join("ranked")),
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
+        )
+    } else {
+        AnyStore::Sqlite(SqliteStore::open(dir.path().join("archive.db")).unwrap())
+    };
+    (dir, s)
+}
+
+/// A fresh SQLite archive, for what only that backend has (record seals, anchors, the file).
+pub fn sqlite_store() -> (tempfile::TempDir, SqliteStore) {
     let dir = tempfile::tempdir().unwrap();
     let s = SqliteStore::open(dir.path().join("archive.db")).unwrap();
     (dir, s)
+}
+
+/// The server the PostgreSQL runs use (`DATELINE_TEST_PG`, a URL to a database the tests may
+/// create databases from).
+pub fn pg_server() -> Option<String> {
+    std::env::var("DATELINE_TEST_PG")
+        .ok()
+        .filter(|s| !s.is_empty())
+}
+
+/// A new, empty database on the test server, named uniquely; its URL.
+pub fn fresh_pg_database() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let server = pg_server().expect("DATELINE_TEST_PG is set for PostgreSQL runs");
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    let name = format!(
+        "dl_archive_{}_{}_{nanos}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    let mut c = postgres::Client::connect(&server, postgres::NoTls)
+        .unwrap_or_else(|e| panic!("connecting to DATELINE_TEST_PG: {e}"));
+    c.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
+    // The database name is the URL's path.
+    let (base, query) = server
+        .split_once('?')
+        .map_or((server.as_str(), None), |(b, q)| (b, Some(q)));
+    let after_scheme = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[after_scheme..].find('/') {
+        Some(slash) => &base[..after_scheme + slash],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+/// The test server, or `None` after saying the test is skipped (a failure under `CI`, which
+/// must run the PostgreSQL tests).
+pub fn pg_or_skip(test: &str) -> Option<String> {
+    let server = pg_server();
+    if server.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{test}: DATELINE_TEST_PG is not set, and CI must run the PostgreSQL tests \
+             (scripts/pg-test-cluster.sh starts a server)"
+        );
+        // Written to the process's standard error itself, past the test harness's capture, so
+        // that a skip is seen even when the test passes.
+        let line = format!(
+            "SKIPPED: {test} needs PostgreSQL (set DATELINE_TEST_PG, see scripts/pg-test-cluster.sh)\n"
+        );
+        use std::io::Write;
+        match std::fs::OpenOptions::new()
+            .append(true)
+            .open("/proc/self/fd/2")
+        {
+            Ok(mut f) => drop(f.write_all(line.as_bytes())),
+            Err(_) => eprint!("{line}"),
+        }
+    }
+    server
+}
+
+/// Runs every other test of this test binary again against PostgreSQL, in a child process
+/// with `DATELINE_TEST_BACKEND=postgres`: the one suite, parameterized by backend. Without a
+/// server (`DATELINE_TEST_PG` unset) it says it skipped, and under `CI` it fails instead.
+pub fn rerun_on_postgres(this_test: &str) {
+    if on_postgres() {
+        return;
+    }
+    if pg_or_skip("the archive tests on PostgreSQL").is_none() {
+        return;
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--skip", this_test, "--test-threads", "4"])
+        .env("DATELINE_TEST_BACKEND", "postgres")
+        .output()
+        .expect("runs the test binary again");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    eprintln!("{text}");
+    assert!(out.status.success(), "tests failed on PostgreSQL:\n{text}");
+    assert!(text.contains("test result: ok"), "{text}");
 }
 
 pub fn sha_hex(bytes: &[u8]) -> String {
@@ -179,4 +299,46 @@ pub fn actions(log: &[dateline_archive::AuditEntry]) -> usize {
     log.iter()
         .filter(|e| !e.action.ends_with("-begin") && !e.action.ends_with("-batch"))
         .count()
+}
+
+/// A connection to an archive's database behind dateline's back, on either backend: what the
+/// tamper tests use to play someone with direct access.
+pub enum RawDb {
+    Sqlite(rusqlite::Connection),
+    Postgres(postgres::Client),
+}
+
+impl RawDb {
+    pub fn open(dir: &Path, s: &AnyStore) -> RawDb {
+        match s {
+            AnyStore::Sqlite(_) => RawDb::Sqlite(rusqlite::Connection::open(db_path(dir)).unwrap()),
+            AnyStore::Postgres(p) => {
+                RawDb::Postgres(postgres::Client::connect(p.url(), postgres::NoTls).unwrap())
+            }
+        }
+    }
+
+    /// Runs one statement; the error's text when the database refuses it.
+    pub fn execute(&mut self, sql: &str) -> Result<u64, String> {
+        match self {
+            RawDb::Sqlite(c) => c
+                .execute(sql, [])
+                .map(|n| n as u64)
+                .map_err(|e| e.to_string()),
+            RawDb::Postgres(c) => c.execute(sql, &[]).map_err(|e| {
+                e.as_db_error()
+                    .map(|d| d.message().to_string())
+                    .unwrap_or_else(|| e.to_string())
+            }),
+        }
+    }
+
+    /// Drops a trigger (as someone with the file, or the tables' owner, can).
+    pub fn drop_trigger(&mut self, name: &str, table: &str) {
+        let sql = match self {
+            RawDb::Sqlite(_) => format!("DROP TRIGGER {name}"),
+            RawDb::Postgres(_) => format!("DROP TRIGGER {name} ON {table}"),
+        };
+        self.execute(&sql).unwrap();
+    }
 }

@@ -1,19 +1,32 @@
-//! From a parsed query to SQL: a WHERE clause with bound parameters, FTS5 MATCH strings built
-//! by one quoting function, and the highlighting of matched words.
+//! From a parsed query to SQL, for either backend: a WHERE clause over `records` with bound
+//! parameters (`?` placeholders; PostgreSQL's are numbered by [`numbered`]), full-text
+//! expressions built by one quoting function per engine (FTS5 MATCH strings, PostgreSQL
+//! tsquery literals), and the highlighting of matched words. Both backends share every filter,
+//! so a query selects the same records whichever holds the archive.
 
-use super::rows::days;
+use crate::StatsBy;
 use crate::fold::fold;
 use crate::geo::circle_boxes;
+use crate::rows::days;
 use dateline_query::{Count, Field, Filter, Query, TextClause};
 use rusqlite::types::Value as SqlValue;
+
+/// The SQL a backend speaks where the two differ: full text and the place index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// FTS5 (`records_fts`) and the R*Tree `records_geo`.
+    Sqlite,
+    /// The tsvector column `records.fts` and a GiST index over `point(lon, lat)`.
+    Postgres,
+}
 
 /// A WHERE clause over `records` and its parameters.
 #[derive(Debug, Default)]
 pub struct Where {
     pub sql: String,
     pub params: Vec<SqlValue>,
-    /// The FTS5 MATCH string of the positive text clauses, if any (joined by the caller when
-    /// ranking by bm25).
+    /// The full-text expression (FTS5 MATCH string or tsquery literal) of the positive text
+    /// clauses, if any (joined by the caller when ranking).
     pub fts: Option<String>,
     /// Centre of a `near:` filter, for reporting distances.
     pub near: Option<(f64, f64)>,
@@ -42,6 +55,94 @@ impl Where {
 /// tokenizer anyway).
 pub fn fts_string(text: &str) -> String {
     format!("\"{}\"", text.replace('"', "\"\"").replace('\0', " "))
+}
+
+/// One tsquery (or tsvector) lexeme literal: single-quoted, with quotes doubled and
+/// backslashes escaped, so that every character of the token is literal.
+pub fn ts_lexeme(token: &str) -> String {
+    format!("'{}'", token.replace('\\', "\\\\").replace('\'', "''"))
+}
+
+/// PostgreSQL keeps lexemes below 2 KB; a longer token cannot be indexed or searched.
+pub const MAX_LEXEME_BYTES: usize = 2046;
+
+/// The tsvector literal of a record's text: the folded tokens of the caption with their
+/// positions, then those of the names after a gap (so a phrase never spans the two, as FTS5
+/// keeps them in two columns). Written by dateline rather than by `to_tsvector`, so the
+/// server's locale and parser play no part: both engines see the ranked index's tokens.
+pub fn tsvector(caption: &str, names: &str) -> String {
+    let mut out = String::new();
+    let mut pos = 0usize;
+    for (i, text) in [caption, names].into_iter().enumerate() {
+        pos += i;
+        for t in crate::ranked::tokens_of(text) {
+            pos += 1;
+            if t.len() > MAX_LEXEME_BYTES {
+                continue;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&ts_lexeme(&t));
+            out.push_str(&format!(":{}", pos.min(16_383)));
+        }
+    }
+    out
+}
+
+/// The tsquery of some query text: its folded tokens in sequence (`<->`), the last one a
+/// prefix when asked; `None` when nothing is left.
+fn ts_tokens(text: &str, prefix: bool) -> Option<String> {
+    let tokens: Vec<String> = crate::ranked::tokens_of(text)
+        .into_iter()
+        .filter(|t| t.len() <= MAX_LEXEME_BYTES)
+        .collect();
+    let n = tokens.len();
+    (n > 0).then(|| {
+        let parts: Vec<String> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let l = ts_lexeme(t);
+                if prefix && i + 1 == n {
+                    format!("{l}:*")
+                } else {
+                    l
+                }
+            })
+            .collect();
+        format!("({})", parts.join(" <-> "))
+    })
+}
+
+/// The tsquery of one clause; `None` when the clause has nothing searchable.
+fn ts_clause(c: &TextClause) -> Option<String> {
+    match c {
+        TextClause::Word { word, .. } => ts_tokens(word, false),
+        TextClause::Prefix { stem, .. } => ts_tokens(stem, true),
+        TextClause::Phrase { words, .. } => ts_tokens(&words.join(" "), false),
+        TextClause::Any { alternatives, .. } => {
+            let parts: Vec<String> = alternatives.iter().filter_map(ts_clause).collect();
+            (!parts.is_empty()).then(|| format!("({})", parts.join(" | ")))
+        }
+        TextClause::Not { clause, .. } => ts_clause(clause),
+    }
+}
+
+/// Replaces each `?` placeholder by `$1`, `$2`, … in order (the SQL built here has no `?`
+/// anywhere else).
+pub fn numbered(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len() + 16);
+    let mut n = 0;
+    for c in sql.chars() {
+        if c == '?' {
+            n += 1;
+            out.push_str(&format!("${n}"));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The FTS5 string of some query text: its tokens folded exactly as the ranked index folds
@@ -86,7 +187,25 @@ fn fts_clause(c: &TextClause) -> Option<String> {
     }
 }
 
-fn geo_boxes(w: &mut Where, boxes: &[(f64, f64, f64, f64)]) -> String {
+fn geo_boxes(d: Dialect, w: &mut Where, boxes: &[(f64, f64, f64, f64)]) -> String {
+    if d == Dialect::Postgres {
+        let parts: Vec<String> = boxes
+            .iter()
+            .map(|&(s, n, west, e)| {
+                let _ = w.placeholders([
+                    SqlValue::Real(west),
+                    SqlValue::Real(s),
+                    SqlValue::Real(e),
+                    SqlValue::Real(n),
+                ]);
+                "point(records.lon, records.lat) <@ box(point(?, ?), point(?, ?))".to_string()
+            })
+            .collect();
+        return format!(
+            "(records.lat IS NOT NULL AND records.lon IS NOT NULL AND ({}))",
+            parts.join(" OR ")
+        );
+    }
     let parts: Vec<String> = boxes
         .iter()
         .map(|&(s, n, west, e)| {
@@ -109,8 +228,28 @@ fn geo_boxes(w: &mut Where, boxes: &[(f64, f64, f64, f64)]) -> String {
 /// Builds the WHERE clause. `loose_dates` lets a coarse date match a range it only overlaps.
 /// With `fts_joined` the caller joins `records_fts` and binds [`Where::fts`] itself (to rank by
 /// bm25), so the positive text clauses are left out of the WHERE clause.
-pub fn build(q: &Query, loose_dates: bool, include_superseded: bool, fts_joined: bool) -> Where {
+pub fn build(
+    d: Dialect,
+    q: &Query,
+    loose_dates: bool,
+    include_superseded: bool,
+    fts_joined: bool,
+) -> Where {
     let mut w = Where::default();
+    let (clause, and): (fn(&TextClause) -> Option<String>, &str) = match d {
+        Dialect::Sqlite => (fts_clause, " AND "),
+        Dialect::Postgres => (ts_clause, " & "),
+    };
+    let (matching, not_matching) = match d {
+        Dialect::Sqlite => (
+            "records.rowid IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)",
+            "records.rowid NOT IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)",
+        ),
+        Dialect::Postgres => (
+            "records.fts @@ CAST(CAST(? AS text) AS tsquery)",
+            "NOT (records.fts @@ CAST(CAST(? AS text) AS tsquery))",
+        ),
+    };
     if !include_superseded {
         w.and("records.superseded_by IS NULL");
     }
@@ -118,26 +257,22 @@ pub fn build(q: &Query, loose_dates: bool, include_superseded: bool, fts_joined:
         .text
         .iter()
         .filter(|c| !matches!(c, TextClause::Not { .. }))
-        .filter_map(fts_clause)
+        .filter_map(clause)
         .collect();
     if fts_joined && !positives.is_empty() {
-        w.fts = Some(positives.join(" AND "));
+        w.fts = Some(positives.join(and));
     } else if !positives.is_empty() {
-        let m = positives.join(" AND ");
-        let p = w.placeholders([SqlValue::Text(m.clone())]);
-        w.and(&format!(
-            "records.rowid IN (SELECT rowid FROM records_fts WHERE records_fts MATCH {p})"
-        ));
+        let m = positives.join(and);
+        let _ = w.placeholders([SqlValue::Text(m.clone())]);
+        w.and(matching);
         w.fts = Some(m);
     }
     for c in &q.text {
-        if let TextClause::Not { clause, .. } = c
-            && let Some(m) = fts_clause(clause)
+        if let TextClause::Not { clause: inner, .. } = c
+            && let Some(m) = clause(inner)
         {
-            let p = w.placeholders([SqlValue::Text(m)]);
-            w.and(&format!(
-                "records.rowid NOT IN (SELECT rowid FROM records_fts WHERE records_fts MATCH {p})"
-            ));
+            let _ = w.placeholders([SqlValue::Text(m)]);
+            w.and(not_matching);
         }
     }
     for f in &q.filters {
@@ -264,7 +399,7 @@ pub fn build(q: &Query, loose_dates: bool, include_superseded: bool, fts_joined:
                         (*south, *north, -180.0, *east),
                     ]
                 };
-                let sql = geo_boxes(&mut w, &boxes);
+                let sql = geo_boxes(d, &mut w, &boxes);
                 w.and(&sql);
             }
             Filter::Near {
@@ -273,7 +408,7 @@ pub fn build(q: &Query, loose_dates: bool, include_superseded: bool, fts_joined:
                 radius_km,
                 ..
             } => {
-                let sql = geo_boxes(&mut w, &circle_boxes(*lat, *lon, *radius_km));
+                let sql = geo_boxes(d, &mut w, &circle_boxes(*lat, *lon, *radius_km));
                 w.and(&sql);
                 let p = w.placeholders([
                     SqlValue::Real(*lat),
@@ -287,9 +422,58 @@ pub fn build(q: &Query, loose_dates: bool, include_superseded: bool, fts_joined:
         }
     }
     if w.sql.is_empty() {
-        w.sql.push('1');
+        w.sql.push_str("1 = 1");
     }
     w
+}
+
+/// Counts of matching records by one dimension, most frequent first (by value for years and
+/// months), over a WHERE clause from [`build`]: one statement both backends run. The grouping
+/// is wrapped so that the order can name its columns, which PostgreSQL requires.
+pub fn stats_sql(by: StatsBy, where_sql: &str) -> String {
+    let (expr, group) = match by {
+        StatsBy::Agency => ("min(records.agency)", "records.agency_key"),
+        StatsBy::Country => ("records.country", "records.country"),
+        StatsBy::Province => ("min(records.province)", "records.province_key"),
+        StatsBy::City => ("min(records.city)", "records.city_key"),
+        StatsBy::Type => ("records.event_type", "records.event_type"),
+        StatsBy::Reported => (
+            "CASE records.reported WHEN 0 THEN 'false' ELSE 'true' END",
+            "records.reported",
+        ),
+        StatsBy::Year => (
+            "substr(records.date_iso, 1, 4)",
+            "substr(records.date_iso, 1, 4)",
+        ),
+        StatsBy::Month => (
+            "substr(records.date_iso, 1, 7)",
+            "substr(records.date_iso, 1, 7)",
+        ),
+        StatsBy::Creator => ("min(rc.name)", "rc.key"),
+    };
+    let from = if by == StatsBy::Creator {
+        "records LEFT JOIN record_creators rc ON rc.record = records.rowid"
+    } else {
+        "records"
+    };
+    let order = if matches!(by, StatsBy::Year | StatsBy::Month) {
+        "v IS NULL, v"
+    } else {
+        "n DESC, v IS NULL, v"
+    };
+    format!(
+        "SELECT n, v FROM (SELECT count(*) AS n, {expr} AS v FROM {from} WHERE {where_sql} \
+         GROUP BY {group}) AS g ORDER BY {order}"
+    )
+}
+
+/// Counts of matching records by (date as written, event type), in date order, undated last.
+pub fn date_counts_sql(where_sql: &str) -> String {
+    format!(
+        "SELECT records.date_iso, records.event_type, count(*) FROM records WHERE {where_sql} \
+         GROUP BY records.date_iso, records.event_type \
+         ORDER BY records.date_iso IS NULL, records.date_iso, records.event_type"
+    )
 }
 
 /// Byte ranges of the caption that a positive text clause matched, in order, not overlapping.
