@@ -305,7 +305,8 @@ fn url_password(url: &str) -> Vec<&str> {
     found
 }
 
-/// `url` without its password (`postgres://user:secret@host/db` → `postgres://user@host/db`).
+/// `url` with its password replaced by `***` (`postgres://user:secret@host/db` →
+/// `postgres://user:***@host/db`), in the user part and in a `password=` parameter alike.
 pub fn redact_url(url: &str) -> String {
     let url = url.trim();
     let Some((scheme, rest)) = url.split_once("://") else {
@@ -314,30 +315,35 @@ pub fn redact_url(url: &str) -> String {
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
     let authority = match authority.rsplit_once('@') {
-        Some((userinfo, host)) => {
-            let user = userinfo.split_once(':').map_or(userinfo, |(u, _)| u);
-            format!("{user}@{host}")
-        }
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _)) => format!("{user}:***@{host}"),
+            None => format!("{userinfo}@{host}"),
+        },
         None => authority.to_string(),
     };
     let tail = match tail.split_once('?') {
         Some((path, query)) => {
-            let kept: Vec<&str> = query
+            let kept: Vec<String> = query
                 .split('&')
-                .filter(|p| {
-                    !p.split_once('=')
-                        .is_some_and(|(k, _)| k.eq_ignore_ascii_case("password"))
+                .map(|p| match p.split_once('=') {
+                    Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
+                    _ => p.to_string(),
                 })
                 .collect();
-            if kept.is_empty() {
-                path.to_string()
-            } else {
-                format!("{path}?{}", kept.join("&"))
-            }
+            format!("{path}?{}", kept.join("&"))
         }
         None => tail.to_string(),
     };
     format!("{scheme}://{authority}{tail}")
+}
+
+/// The archive as messages name it: the file's path, or the database's URL without its
+/// password.
+pub fn describe(store: &AnyStore) -> String {
+    match store {
+        AnyStore::Sqlite(_) => store.describe(),
+        AnyStore::Postgres(_) => redact_url(&store.describe()),
+    }
 }
 
 /// An error from PostgreSQL as one line, with the URL's password taken out wherever it
@@ -648,7 +654,7 @@ pub fn ingest(cli: &Cli, args: &IngestArgs) -> Result<i32> {
         eprintln!(
             "dateline: total: {} from {files_read} file(s); archive {}",
             counts(&total),
-            store.describe()
+            describe(&store)
         );
     }
     Ok(if problems > 0 { 1 } else { 0 })
@@ -1860,7 +1866,7 @@ pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
 }
 
 /// The checks `verify` makes on every backend, and those only a SQLite archive has.
-const SQLITE_ONLY_CHECKS: &str = "the records against their seals, the archive's own anchors file, the two search engines' counts and the database integrity check are SQLite-only and were not made";
+const SQLITE_ONLY_CHECKS: &str = "the check of every record against its seal, the archive's own anchors file and the database integrity check are SQLite-only and were not made (a `dateline migrate` to a file makes them)";
 
 /// Checks an anchor list against the audit log as read: the same sentences as the SQLite
 /// archive's own check.
@@ -1911,7 +1917,8 @@ fn anchors_in_log(
 }
 
 /// `verify` on a PostgreSQL archive: the source files, the audit log's chain, the anchors
-/// given with `--anchor` and unfinished ingests; the output says which checks are SQLite-only.
+/// given with `--anchor`, this process's ranked index against the records, and unfinished
+/// ingests; the output says which checks are SQLite-only.
 fn verify_shared(
     store: &AnyStore,
     args: &VerifyArgs,
@@ -1921,6 +1928,37 @@ fn verify_shared(
     let log = store.log()?;
     let anchor_problems = anchors_in_log(&log, &store.archive_id()?, given);
     let records = store.count()?;
+    // Every record, superseded ones too, counted from the database's columns (no text, so
+    // the ranked index is not asked).
+    let all_records = store
+        .search(
+            &Query::default(),
+            &SearchOptions {
+                sort: Sort::DateDesc,
+                limit: 1,
+                include_superseded: true,
+                ranker: Ranker::Fts5,
+                ..SearchOptions::default()
+            },
+        )?
+        .total;
+    let ranked = match store.postgres().map(dateline_archive::PgStore::ranked_counts) {
+        Some(Ok(counts)) => Some(counts),
+        Some(Err(e)) => {
+            tracing::warn!("the ranked index could not be counted: {e}");
+            None
+        }
+        None => None,
+    };
+    let mut engine_problems = Vec::new();
+    if let Some((docs, live)) = ranked
+        && (docs != all_records || live != records)
+    {
+        engine_problems.push(format!(
+            "the ranked index in {} holds {docs} documents ({live} current) for {all_records} records ({records} current); `dateline reindex` rebuilds it",
+            store.ranked_dir().display()
+        ));
+    }
     let checks = store.verify_sources(&actor(None))?;
     let unfinished = store.unfinished_ingests()?;
     let mut out = BufWriter::new(io::stdout().lock());
@@ -1932,12 +1970,14 @@ fn verify_shared(
         serde_json::to_writer(
             &mut out,
             &serde_json::json!({ "summary": {
-                "archive": store.describe(),
+                "archive": describe(store),
                 "sources": checks.len(), "records": records, "audit_altered": broken,
                 "anchors_checked": given.len(), "anchor_problems": anchor_problems,
+                "ranked": ranked.map(|(all, live)| serde_json::json!({ "documents": all, "current": live })),
+                "engine_problems": engine_problems,
                 "unfinished_ingests": unfinished.iter().map(|u| serde_json::json!({
                     "ingest": u.0, "path": u.1, "started": u.2, "records": u.3 })).collect::<Vec<_>>(),
-                "not_checked": ["record seals", "own anchors", "search engines", "database integrity"],
+                "not_checked": ["record seals", "own anchors", "database integrity"],
             }}),
         )?;
         writeln!(out)?;
@@ -1958,6 +1998,9 @@ fn verify_shared(
         for p in &anchor_problems {
             writeln!(out, "{:10} {p}", "ANCHOR")?;
         }
+        for p in &engine_problems {
+            writeln!(out, "{:10} {p}", "INDEX")?;
+        }
         for (ingest, path, started, n) in &unfinished {
             writeln!(
                 out,
@@ -1974,10 +2017,10 @@ fn verify_shared(
     let superseded = checks.iter().filter(|c| c.status == "superseded").count();
     eprintln!(
         "dateline: {} is a PostgreSQL archive: {SQLITE_ONLY_CHECKS}",
-        store.describe()
+        describe(store)
     );
     eprintln!(
-        "dateline: {} source file(s): {} ok, {superseded} superseded, {bad} changed or missing; {records} record(s): seals not checked (SQLite only); audit log {}; anchors {}",
+        "dateline: {} source file(s): {} ok, {superseded} superseded, {bad} changed or missing; {records} record(s): seals not checked (SQLite only); audit log {}; anchors {}; ranked index {}",
         checks.len(),
         checks.len() - bad - superseded,
         if broken.is_empty() {
@@ -1990,8 +2033,14 @@ fn verify_shared(
         } else {
             format!("{} NOT REACHED", anchor_problems.len())
         },
+        match (ranked, engine_problems.is_empty()) {
+            (None, _) => "not checked",
+            (Some(_), true) => "agrees",
+            (Some(_), false) => "DISAGREES",
+        },
     );
-    let failed = bad > 0 || !broken.is_empty() || !anchor_problems.is_empty();
+    let failed =
+        bad > 0 || !broken.is_empty() || !anchor_problems.is_empty() || !engine_problems.is_empty();
     Ok(if failed { 1 } else { 0 })
 }
 
@@ -2003,11 +2052,16 @@ mod tests {
     fn passwords_never_reach_a_message() {
         assert_eq!(
             redact_url("postgres://dateline:s3cret@db.internal:5433/photos"),
-            "postgres://dateline@db.internal:5433/photos"
+            "postgres://dateline:***@db.internal:5433/photos"
         );
         assert_eq!(
             redact_url("postgresql://u@h/db?sslmode=disable&password=s3cret"),
-            "postgresql://u@h/db?sslmode=disable"
+            "postgresql://u@h/db?sslmode=disable&password=***"
+        );
+        assert_eq!(
+            redact_url("postgres://u:***@h/db"),
+            "postgres://u:***@h/db",
+            "what is redacted stays so"
         );
         assert_eq!(redact_url("postgres://h/db"), "postgres://h/db");
         let url = "postgres://u:p%40ss@h/db";
@@ -2037,7 +2091,7 @@ mod tests {
         );
         let e = Spec::parse(Path::new("mysql://u:secret@h/db")).unwrap_err();
         assert!(!e.to_string().contains("secret"), "{e}");
-        assert!(e.to_string().contains("mysql://u@h/db"), "{e}");
+        assert!(e.to_string().contains("mysql://u:***@h/db"), "{e}");
     }
 
     #[test]

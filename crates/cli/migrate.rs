@@ -6,7 +6,7 @@
 //! anything already. A target file that this command created is removed again when the copy
 //! fails, so a failed migration leaves no half archive behind.
 
-use crate::archive_cmd::{Spec, actor, open_spec, open_spec_reading};
+use crate::archive_cmd::{Spec, actor, describe, open_spec, open_spec_reading};
 use anyhow::{Result, bail};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -44,8 +44,8 @@ pub fn migrate(args: &MigrateArgs) -> Result<i32> {
             dateline_archive::copy_archive(&source, &target, &actor(None)).map_err(|e| {
                 anyhow::anyhow!(
                     "copying {} to {}: {}",
-                    source.describe(),
-                    target.describe(),
+                    describe(&source),
+                    describe(&target),
                     match &to {
                         Spec::Postgres(url) => crate::archive_cmd::scrub(url, &e.to_string()),
                         Spec::File(_) => e.to_string(),
@@ -60,7 +60,7 @@ pub fn migrate(args: &MigrateArgs) -> Result<i32> {
         {
             eprintln!("dateline: warning: the ranked index will be built later: {e}");
         }
-        Ok((summary, target.describe()))
+        Ok((summary, describe(&target)))
     });
     let (summary, target) = match result {
         Ok(x) => x,
@@ -75,7 +75,7 @@ pub fn migrate(args: &MigrateArgs) -> Result<i32> {
     let mut out = io::stdout().lock();
     if args.json {
         let v = serde_json::json!({
-            "from": source.describe(),
+            "from": describe(&source),
             "to": target,
             "tables": summary.tables.iter().map(|(t, n)| serde_json::json!({ "table": t, "rows": n })).collect::<Vec<_>>(),
             "rows": rows,
@@ -110,7 +110,7 @@ pub fn migrate(args: &MigrateArgs) -> Result<i32> {
         .unwrap_or_default();
     eprintln!(
         "dateline: copied {} to {target}: {rows} rows in {} tables{head}",
-        source.describe(),
+        describe(&source),
         summary.tables.len()
     );
     Ok(0)

@@ -104,7 +104,7 @@ pub fn serve(cli: &Cli, args: &ServeArgs) -> Result<i32> {
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| path.display().to_string()),
         Spec::Postgres(_) => {
-            let shown = store.describe();
+            let shown = crate::archive_cmd::describe(&store);
             shown
                 .rsplit('/')
                 .next()
@@ -120,7 +120,7 @@ pub fn serve(cli: &Cli, args: &ServeArgs) -> Result<i32> {
         args.read_only,
         Duration::from_secs(args.timeout),
     );
-    let store_shown = store.describe();
+    let store_shown = crate::archive_cmd::describe(&store);
     let app = dateline_web::router(Arc::new(store), cfg);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
