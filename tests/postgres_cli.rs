@@ -134,6 +134,21 @@ fn with_secret(url: &str) -> (String, String) {
     (url.to_string(), "dl-not-shown-4711".to_string())
 }
 
+/// A test that passed drops its database; a failed one leaves it to be looked at (the next
+/// run's `fresh_pg_database` drops it).
+impl Drop for Pg {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        if let (Some(server), Some(name)) = (pg_url(), self.url.rsplit('/').next()) {
+            let name = name.split('?').next().unwrap_or(name);
+            let _ = pg_client(&server)
+                .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        }
+    }
+}
+
 /// Standard error of a failed run: one line, `dateline: error: …`, no panic, no password.
 fn one_clear_line(err: &str, password: &str) -> String {
     assert!(!err.contains("panicked"), "a panic, not a message:\n{err}");
@@ -786,6 +801,7 @@ fn a_connection_killed_mid_ingest_stops_it_and_a_second_run_completes_it() {
         .lines()
         .find(|l| l.starts_with("dateline: error: "))
         .unwrap_or_else(|| panic!("no error line: {err}"));
+    eprintln!("{killed} connection(s) cut; the ingest said: {line}");
     let lower = line.to_lowercase();
     assert!(
         line.contains("big.jsonl") || lower.contains("connection") || lower.contains("terminat"),
@@ -885,11 +901,15 @@ fn failing_to_connect_is_one_line_without_the_password() {
         .unwrap();
     let wrong = with_user(&server, "dateline_pw", Some("hunter2-secret"));
     match postgres::Client::connect(&wrong, postgres::NoTls) {
-        Ok(_) => drop(writeln!(
-            std::io::stderr(),
-            "NOTE: {} trusts local connections, so a wrong password cannot be refused; tested a role that does not exist instead",
-            with_database(&server, "")
-        )),
+        Ok(_) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "NOTE: {} trusts local connections, so a wrong password cannot be refused; tested a role that does not exist instead",
+                with_database(&server, "")
+            );
+            // The role is of no use on such a server; it is not left there.
+            let _ = admin.batch_execute("DROP ROLE IF EXISTS dateline_pw");
+        }
         Err(_) => {
             let line = fails(&wrong, "hunter2-secret");
             assert!(

@@ -1942,7 +1942,10 @@ fn verify_shared(
             },
         )?
         .total;
-    let ranked = match store.postgres().map(dateline_archive::PgStore::ranked_counts) {
+    let ranked = match store
+        .postgres()
+        .map(dateline_archive::PgStore::ranked_counts)
+    {
         Some(Ok(counts)) => Some(counts),
         Some(Err(e)) => {
             tracing::warn!("the ranked index could not be counted: {e}");
