@@ -531,6 +531,20 @@ fn migrate_copies_to_postgres_and_back_and_continues_the_log() {
     }
     assert!(back.is_file());
     assert_eq!(hits(&on(&archives[2], &search)), reference.0);
+    // A source database that holds no archive is refused, and no target is made.
+    let empty = Pg::new().unwrap();
+    let never = env.path("never.sqlite");
+    let (code, _, err) = pg.run(&[
+        "migrate",
+        "--from",
+        &empty.url,
+        "--to",
+        never.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let line = one_clear_line(&err, "no-password-given");
+    assert!(line.contains("no dateline archive"), "{line}");
+    assert!(!never.exists());
 }
 
 #[test]

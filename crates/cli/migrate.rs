@@ -33,7 +33,12 @@ pub fn migrate(args: &MigrateArgs) -> Result<i32> {
             from.shown()
         );
     }
-    let source = open_spec_reading(&from)?;
+    // The source is only read: a database is opened read-only, so a URL naming a database
+    // without an archive is refused instead of becoming an empty archive that is copied.
+    let source = match &from {
+        Spec::Postgres(url) => crate::archive_cmd::open_pg(url, true)?,
+        Spec::File(_) => open_spec_reading(&from)?,
+    };
     // A target file made by this run is removed if the copy fails.
     let created = match &to {
         Spec::File(path) if !path.exists() => Some(path.clone()),
