@@ -305,45 +305,12 @@ fn url_password(url: &str) -> Vec<&str> {
     found
 }
 
-/// `url` with its password replaced by `***` (`postgres://user:secret@host/db` →
-/// `postgres://user:***@host/db`), in the user part and in a `password=` parameter alike.
-pub fn redact_url(url: &str) -> String {
-    let url = url.trim();
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(end);
-    let authority = match authority.rsplit_once('@') {
-        Some((userinfo, host)) => match userinfo.split_once(':') {
-            Some((user, _)) => format!("{user}:***@{host}"),
-            None => format!("{userinfo}@{host}"),
-        },
-        None => authority.to_string(),
-    };
-    let tail = match tail.split_once('?') {
-        Some((path, query)) => {
-            let kept: Vec<String> = query
-                .split('&')
-                .map(|p| match p.split_once('=') {
-                    Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
-                    _ => p.to_string(),
-                })
-                .collect();
-            format!("{path}?{}", kept.join("&"))
-        }
-        None => tail.to_string(),
-    };
-    format!("{scheme}://{authority}{tail}")
-}
+pub use dateline_archive::redact_url;
 
 /// The archive as messages name it: the file's path, or the database's URL without its
 /// password.
 pub fn describe(store: &AnyStore) -> String {
-    match store {
-        AnyStore::Sqlite(_) => store.describe(),
-        AnyStore::Postgres(_) => redact_url(&store.describe()),
-    }
+    store.describe()
 }
 
 /// An error from PostgreSQL as one line, with the URL's password taken out wherever it

@@ -1,12 +1,14 @@
 //! `bench corpus` and `bench archive`: the archive's scale benchmark. Ingest rate, size on disk
 //! and search latency are measured in one run, with FTS5 bm25 as the baseline the tantivy index
-//! is compared against, so the figures are ratios that survive a noisy machine.
+//! is compared against, so the figures are ratios that survive a noisy machine. With
+//! `--postgres`, the same corpus and query mix run on a new PostgreSQL database too, in the same
+//! run, against SQLite as the baseline.
 
 use crate::archive_cmd::{IngestJob, actor, extractor_stamp};
 use crate::input::Format;
 use crate::{Cli, load_engine, pool};
 use anyhow::{Context, Result, bail};
-use dateline_archive::{Ranker, SearchOptions, Sort, SqliteStore, Store};
+use dateline_archive::{AnyStore, Ranker, SearchOptions, Sort, SqliteStore, Store};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -45,6 +47,10 @@ pub struct ArchiveBenchArgs {
     /// Worker threads for extraction; 0 uses all cores.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Also measure PostgreSQL: a server URL (`postgres://user@host/db`) on which a new
+    /// database is made for the run (dropped afterwards unless --keep).
+    #[arg(long, value_name = "URL")]
+    postgres: Option<String>,
     #[command(flatten)]
     pub(crate) engine: crate::opts::EngineOpts,
     #[command(flatten)]
@@ -98,7 +104,7 @@ pub(crate) fn query_mix(rare: &[String]) -> Vec<(String, &'static str)> {
 }
 
 /// Place names that occur in only a few captions: the corpus's own rare words.
-pub(crate) fn rare_words(store: &SqliteStore) -> Result<Vec<String>> {
+pub(crate) fn rare_words(store: &dyn Store) -> Result<Vec<String>> {
     let counts = store.stats(
         dateline_archive::StatsBy::City,
         &dateline_query::Query::default(),
@@ -192,7 +198,7 @@ pub(crate) fn ensure_corpus(dir: &Path, seed: u64, n: u64) -> Result<(PathBuf, f
 /// of `dateline ingest`); returns the seconds it took.
 pub(crate) fn ingest_corpus(
     cli: &Cli,
-    store: &SqliteStore,
+    store: &dyn crate::archive_cmd::IngestStore,
     corpus_path: &Path,
     n: u64,
     threads: usize,
@@ -225,45 +231,37 @@ pub(crate) fn ingest_corpus(
     Ok(ingest_secs)
 }
 
-pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
-    let (dir, owned) = workdir(&args.dir, "bench")?;
-    let archive_path = archive_file(&dir);
-    remove_archive(&archive_path);
-    let (corpus_path, _) = ensure_corpus(&dir, args.seed, args.n)?;
-    let store = SqliteStore::open(&archive_path)?;
-    let ingest_secs = ingest_corpus(cli, &store, &corpus_path, args.n, args.threads)?;
-    // Fold the WAL into the main file so the size is the archive's, not the log's.
-    store.checkpoint()?;
-    let sqlite_bytes = dir_size(&archive_path);
-    let ranked_bytes = dir_size(&store.ranked_dir());
+/// Latencies of the query mix on one archive: per query, and all together per engine and
+/// order (`[ranked by score, full text by score, ranked by date, full text by date]`).
+struct MixTimes {
+    rows: Vec<serde_json::Value>,
+    all: [Vec<f64>; 4],
+}
 
-    let rare = rare_words(&store)?;
-    let mix = query_mix(&rare);
+fn run_mix(store: &dyn Store, mix: &[(String, &'static str)], repeat: usize) -> Result<MixTimes> {
     let mut rows = Vec::new();
     let mut all: [Vec<f64>; 4] = Default::default();
-    for (text, class) in &mix {
+    let time = |query: &dateline_query::Query, opts: &SearchOptions| -> Result<Vec<f64>> {
+        let mut times = Vec::with_capacity(repeat);
+        for _ in 0..repeat {
+            let t = Instant::now();
+            std::hint::black_box(store.search(query, opts)?);
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+        Ok(times)
+    };
+    for (text, class) in mix {
         let query = dateline_query::parse(text).map_err(|e| anyhow::anyhow!(e.render(text)))?;
         let mut per_engine = Vec::new();
-        for (ei, (ranker, sort)) in [
-            (Ranker::Tantivy, Sort::Relevance),
-            (Ranker::Fts5, Sort::Relevance),
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        for (ei, ranker) in [Ranker::Tantivy, Ranker::Fts5].into_iter().enumerate() {
             let opts = SearchOptions {
-                sort,
+                sort: Sort::Relevance,
                 ranker,
                 limit: 20,
                 ..SearchOptions::default()
             };
             let first = store.search(&query, &opts)?;
-            let mut times = Vec::with_capacity(args.repeat);
-            for _ in 0..args.repeat {
-                let t = Instant::now();
-                std::hint::black_box(store.search(&query, &opts)?);
-                times.push(t.elapsed().as_secs_f64() * 1000.0);
-            }
+            let mut times = time(&query, &opts)?;
             all[ei].extend(&times);
             times.sort_by(f64::total_cmp);
             per_engine.push((
@@ -272,28 +270,24 @@ pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
                 percentile(&times, 0.99),
             ));
         }
-        // Newest first, from each engine (the pages are identical; FTS5 has to sort every match).
+        // Newest first, from each engine (the pages are identical; the full-text engine has to
+        // sort every match).
         let mut by_date = Vec::new();
-        for ranker in [Ranker::Tantivy, Ranker::Fts5] {
+        for (ei, ranker) in [Ranker::Tantivy, Ranker::Fts5].into_iter().enumerate() {
             let opts = SearchOptions {
                 sort: Sort::DateDesc,
                 ranker,
                 limit: 20,
                 ..SearchOptions::default()
             };
-            let mut times = Vec::with_capacity(args.repeat);
-            for _ in 0..args.repeat {
-                let t = Instant::now();
-                std::hint::black_box(store.search(&query, &opts)?);
-                times.push(t.elapsed().as_secs_f64() * 1000.0);
-            }
-            all[2 + by_date.len()].extend(&times);
+            let mut times = time(&query, &opts)?;
+            all[2 + ei].extend(&times);
             times.sort_by(f64::total_cmp);
             by_date.push((percentile(&times, 0.5), percentile(&times, 0.99)));
         }
         if per_engine[0].0 != per_engine[1].0 {
             eprintln!(
-                "dateline: warning: engines disagree on {text:?}: tantivy {} vs FTS5 {} matches",
+                "dateline: warning: engines disagree on {text:?}: ranked {} vs full text {} matches",
                 per_engine[0].0, per_engine[1].0
             );
         }
@@ -308,7 +302,48 @@ pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
     for a in &mut all {
         a.sort_by(f64::total_cmp);
     }
-    let result = serde_json::json!({
+    Ok(MixTimes { rows, all })
+}
+
+/// A new database on the server of `url`, named for this run; its URL.
+fn new_pg_database(url: &str) -> Result<(String, String)> {
+    let name = format!("dateline_bench_{}", std::process::id());
+    let mut c = postgres::Client::connect(url, postgres::NoTls)
+        .with_context(|| format!("connecting to {}", dateline_archive::redact_url(url)))?;
+    // One statement per call: DROP and CREATE DATABASE refuse to run inside a transaction.
+    c.batch_execute(&format!("DROP DATABASE IF EXISTS {name}"))?;
+    c.batch_execute(&format!("CREATE DATABASE {name}"))?;
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
+    let host_end = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[host_end..].find('/') {
+        Some(slash) => &base[..host_end + slash],
+        None => base,
+    };
+    let db = match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    };
+    Ok((db, name))
+}
+
+pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
+    let (dir, owned) = workdir(&args.dir, "bench")?;
+    let archive_path = archive_file(&dir);
+    remove_archive(&archive_path);
+    let (corpus_path, _) = ensure_corpus(&dir, args.seed, args.n)?;
+    let store = SqliteStore::open(&archive_path)?;
+    let ingest_secs = ingest_corpus(cli, &store, &corpus_path, args.n, args.threads)?;
+    // Fold the WAL into the main file so the size is the archive's, not the log's.
+    store.checkpoint()?;
+    let sqlite_bytes = dir_size(&archive_path);
+    let ranked_bytes = dir_size(&store.ranked_dir());
+
+    let rare = rare_words(&store)?;
+    let mix = query_mix(&rare);
+    let MixTimes { rows, all } = run_mix(&store, &mix, args.repeat)?;
+    let mut result = serde_json::json!({
         "captions": args.n,
         "synthetic": true,
         "seed": args.seed,
@@ -329,8 +364,47 @@ pub fn archive(cli: &Cli, args: &ArchiveBenchArgs) -> Result<i32> {
         "date_fts5_p99_ms": percentile(&all[3], 0.99),
         "queries": rows,
     });
-    crate::bench_report::print(&result, args.report)?;
     drop(store);
+    if let Some(server) = &args.postgres {
+        let (url, name) = new_pg_database(server)?;
+        eprintln!("dateline: the same corpus into PostgreSQL ({name})");
+        let pg = AnyStore::Postgres(dateline_archive::PgStore::open_with(
+            &url,
+            dateline_archive::PgOptions {
+                ranked_dir: Some(dir.join("pg-ranked")),
+                ..Default::default()
+            },
+        )?);
+        let pg_secs = ingest_corpus(cli, &pg, &corpus_path, args.n, args.threads)?;
+        let pg_store = pg.postgres().expect("opened on PostgreSQL");
+        let db_bytes = pg_store.size_on_disk()?;
+        let pg_ranked = dir_size(&pg_store.ranked_dir());
+        let t = run_mix(&pg, &mix, args.repeat)?;
+        result["postgres"] = serde_json::json!({
+            "ingest_seconds": pg_secs,
+            "ingest_captions_per_sec": args.n as f64 / pg_secs,
+            "ingest_time_ratio_over_sqlite": pg_secs / ingest_secs,
+            "database_bytes": db_bytes,
+            "ranked_index_bytes": pg_ranked,
+            "bytes_per_record": (db_bytes + pg_ranked) as f64 / args.n as f64,
+            "ranked_tantivy_p50_ms": percentile(&t.all[0], 0.5),
+            "ranked_tantivy_p99_ms": percentile(&t.all[0], 0.99),
+            "ranked_tsvector_p50_ms": percentile(&t.all[1], 0.5),
+            "ranked_tsvector_p99_ms": percentile(&t.all[1], 0.99),
+            "date_tantivy_p50_ms": percentile(&t.all[2], 0.5),
+            "date_tantivy_p99_ms": percentile(&t.all[2], 0.99),
+            "date_tsvector_p50_ms": percentile(&t.all[3], 0.5),
+            "date_tsvector_p99_ms": percentile(&t.all[3], 0.99),
+            "p99_ratio_tantivy_over_sqlite": percentile(&t.all[0], 0.99) / percentile(&all[0], 0.99),
+        });
+        result["postgres_queries"] = serde_json::Value::Array(t.rows);
+        drop(pg);
+        if !args.keep {
+            let mut c = postgres::Client::connect(server, postgres::NoTls)?;
+            c.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))?;
+        }
+    }
+    crate::bench_report::print(&result, args.report)?;
     if owned && !args.keep {
         let _ = std::fs::remove_dir_all(&dir);
     }

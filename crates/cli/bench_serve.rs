@@ -308,7 +308,7 @@ pub fn run(cli: &Cli, args: &ServeBenchArgs) -> Result<i32> {
         "dateline: ranked index ready in {:.1} s",
         t.elapsed().as_secs_f64()
     );
-    let rare = rare_words(&store)?;
+    let rare = rare_words(store.as_ref())?;
     let mix = serve_mix(&rare);
     let queries: Vec<dateline_query::Query> = mix
         .iter()

@@ -40,7 +40,7 @@ pub use copy::{CopySummary, copy_archive};
 pub use derived::FACET_CACHE_ENTRIES;
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
-pub use postgres::{PgOptions, PgStore};
+pub use postgres::{PgOptions, PgStore, redact_url};
 pub use sqlite::{
     Anchor, EngineCounts, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem, RecordsCheck,
     SqliteStore, UnfinishedIngest, parse_anchors,

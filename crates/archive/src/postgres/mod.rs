@@ -110,29 +110,36 @@ fn pg_message(e: &postgres::Error) -> String {
     }
 }
 
-/// `url` with any password replaced by `***`, for messages and logs.
-pub fn redact(url: &str) -> String {
-    let Some(scheme_end) = url.find("://") else {
+/// `url` with its password replaced by `***` (`postgres://user:secret@host/db` →
+/// `postgres://user:***@host/db`), in the user part and in a `password=` parameter alike.
+pub fn redact_url(url: &str) -> String {
+    let url = url.trim();
+    let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };
-    let rest = &url[scheme_end + 3..];
-    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let authority = &rest[..authority_end];
-    match authority.rfind('@') {
-        Some(at) => {
-            let userinfo = &authority[..at];
-            match userinfo.find(':') {
-                Some(colon) => format!(
-                    "{}{}:***{}",
-                    &url[..scheme_end + 3],
-                    &userinfo[..colon],
-                    &rest[at..]
-                ),
-                None => url.to_string(),
-            }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let authority = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _)) => format!("{user}:***@{host}"),
+            None => format!("{userinfo}@{host}"),
+        },
+        None => authority.to_string(),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let kept: Vec<String> = query
+                .split('&')
+                .map(|p| match p.split_once('=') {
+                    Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
+                    _ => p.to_string(),
+                })
+                .collect();
+            format!("{path}?{}", kept.join("&"))
         }
-        None => url.to_string(),
-    }
+        None => tail.to_string(),
+    };
+    format!("{scheme}://{authority}{tail}")
 }
 
 /// A bound parameter of a statement built at run time.
@@ -166,7 +173,7 @@ impl PgStore {
 
     /// Connects with options.
     pub fn open_with(url: &str, opts: PgOptions) -> Result<Self> {
-        let shown = redact(url);
+        let shown = redact_url(url);
         let connect_error = |message: String| ArchiveError::Connect {
             url: shown.clone(),
             message,
