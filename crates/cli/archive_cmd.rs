@@ -1835,54 +1835,6 @@ pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
 /// The checks `verify` makes on every backend, and those only a SQLite archive has.
 const SQLITE_ONLY_CHECKS: &str = "the check of every record against its seal, the archive's own anchors file and the database integrity check are SQLite-only and were not made (a `dateline migrate` to a file makes them)";
 
-/// Checks an anchor list against the audit log as read: the same sentences as the SQLite
-/// archive's own check.
-fn anchors_in_log(
-    log: &[dateline_archive::AuditEntry],
-    ours: &str,
-    list: &[dateline_archive::Anchor],
-) -> Vec<String> {
-    let max_seq = log.iter().map(|e| e.seq).max().unwrap_or(0);
-    let mut problems = Vec::new();
-    for a in list {
-        if let Some(theirs) = &a.archive
-            && theirs != ours
-        {
-            problems.push(format!(
-                "{}: anchored archive {theirs} but this database is archive {ours}: the database was replaced",
-                a.origin
-            ));
-            continue;
-        }
-        let found = log
-            .iter()
-            .find(|e| e.hash.eq_ignore_ascii_case(&a.hash))
-            .map(|e| e.seq);
-        match (found, a.seq) {
-            (Some(at), Some(seq)) if at != seq => problems.push(format!(
-                "{}: entry {seq} was anchored, but that hash is now entry {at}: the log was rewritten",
-                a.origin
-            )),
-            (Some(_), _) => {}
-            (None, Some(seq)) if seq > max_seq => problems.push(format!(
-                "{}: entry {seq} was anchored but the audit log ends at entry {max_seq} ({} entries): entries were cut from its end",
-                a.origin,
-                log.len()
-            )),
-            (None, Some(seq)) => problems.push(format!(
-                "{}: entry {seq} no longer has the anchored hash: the log was cut and written again, or rewritten",
-                a.origin
-            )),
-            (None, None) => problems.push(format!(
-                "{}: no audit entry has the anchored hash {}: the log was cut or rewritten",
-                a.origin,
-                &a.hash[..a.hash.len().min(16)]
-            )),
-        }
-    }
-    problems
-}
-
 /// `verify` on a PostgreSQL archive: the source files, the audit log's chain, the anchors
 /// given with `--anchor`, this process's ranked index against the records, and unfinished
 /// ingests; the output says which checks are SQLite-only.
@@ -1893,7 +1845,7 @@ fn verify_shared(
 ) -> Result<i32> {
     let broken = store.verify_log()?;
     let log = store.log()?;
-    let anchor_problems = anchors_in_log(&log, &store.archive_id()?, given);
+    let anchor_problems = dateline_archive::anchor_problems(&log, &store.archive_id()?, given);
     let records = store.count()?;
     // Every record, superseded ones too, counted from the database's columns (no text, so
     // the ranked index is not asked).

@@ -314,6 +314,32 @@ fn set(record: &mut Value, field: &str, value: Value) -> Result<(), CorrectionEr
     }
 }
 
+/// One correction as it will be stored: field, new value, and the value readers saw before it.
+pub(crate) type Planned = (String, serde_json::Value, serde_json::Value);
+
+/// The edits of one request applied in order over a stored record: each edit with the value
+/// readers saw just before it (an earlier edit of the same request counts), and the effective
+/// record after all of them. What every back end stores, so they agree on `previous`.
+pub(crate) fn plan_corrections(
+    stored: &crate::StoredRecord,
+    edits: &[(String, serde_json::Value)],
+) -> Result<(Vec<Planned>, Record), CorrectionError> {
+    let mut all: Vec<(String, serde_json::Value)> = stored
+        .corrections
+        .iter()
+        .map(|c| (c.field.clone(), c.value.clone()))
+        .collect();
+    let mut current = serde_json::to_value(&stored.record).expect("records serialize");
+    let mut planned = Vec::with_capacity(edits.len());
+    for (field, value) in edits {
+        planned.push((field.clone(), value.clone(), field_value(&current, field)));
+        all.push((field.clone(), value.clone()));
+        current = serde_json::to_value(apply_corrections(&stored.extracted, &all)?)
+            .expect("records serialize");
+    }
+    Ok((planned, apply_corrections(&stored.extracted, &all)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

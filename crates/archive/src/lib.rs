@@ -29,6 +29,7 @@ mod postgres;
 pub mod ranked;
 mod rows;
 mod schema;
+mod sources;
 mod sql;
 mod sqlite;
 
@@ -41,6 +42,7 @@ pub use derived::FACET_CACHE_ENTRIES;
 pub use fold::fold;
 pub use geo::{EARTH_RADIUS_KM, haversine_km};
 pub use postgres::{PgOptions, PgStore, redact_url};
+pub use sqlite::anchor_problems;
 pub use sqlite::{
     Anchor, EngineCounts, MAX_PROBLEMS, NONE, OpenOptions, RecordProblem, RecordsCheck,
     SqliteStore, UnfinishedIngest, parse_anchors,

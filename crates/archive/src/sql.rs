@@ -467,6 +467,31 @@ pub fn stats_sql(by: StatsBy, where_sql: &str) -> String {
     )
 }
 
+/// The pairs (old record's rowid, new record's id) that an ingest of a new version of a file
+/// supersedes, one statement per way of matching a place in the file: by input id when both
+/// versions give one, else by line. An old record is replaced only when the new version no
+/// longer holds its caption, the old version did not already hold the new caption, and no other
+/// file keeps it. Parameters: `$1` the path, `$2` the new version's file row (both back ends
+/// number them so).
+pub fn supersede_pairs_sql() -> [String; 2] {
+    let common = "
+        FROM provenance o
+        JOIN source_files fo ON fo.rowid = o.file AND fo.path = $1 AND fo.rowid != $2
+                                AND fo.sha256 IS NOT NULL
+        JOIN records ro ON ro.rowid = o.record AND ro.superseded_by IS NULL
+        JOIN provenance n ON n.file = $2 AND {KEY}
+        JOIN records rn ON rn.rowid = n.record
+        WHERE NOT EXISTS (SELECT 1 FROM provenance x WHERE x.file = $2 AND x.record = o.record)
+          AND NOT EXISTS (SELECT 1 FROM provenance y WHERE y.file = o.file AND y.record = n.record)
+          AND NOT EXISTS (SELECT 1 FROM provenance z JOIN source_files fz ON fz.rowid = z.file
+                          WHERE z.record = o.record AND fz.path != $1)";
+    [
+        "o.input_id IS NOT NULL AND n.input_id = o.input_id",
+        "n.line = o.line AND (o.input_id IS NULL OR n.input_id IS NULL)",
+    ]
+    .map(|key| format!("SELECT o.record, rn.id {}", common.replace("{KEY}", key)))
+}
+
 /// Counts of matching records by (date as written, event type), in date order, undated last.
 pub fn date_counts_sql(where_sql: &str) -> String {
     format!(

@@ -306,7 +306,8 @@ fn a_replaced_database_file_is_reported_by_the_anchors() {
     let s = SqliteStore::open(db_path(d.path())).unwrap();
     let p = s.check_anchors(&own).unwrap();
     assert!(
-        p.iter().any(|p| p.contains("database file was replaced")),
+        p.iter()
+            .any(|p| p.contains("the database (file) was replaced")),
         "{p:?}"
     );
 }

@@ -13,13 +13,13 @@
 
 mod rows;
 
-use crate::apply::{apply_corrections, check_edit, field_value};
+use crate::apply::{apply_corrections, check_edit, plan_corrections};
 use crate::derived::{ChangeBatch, Derived, Feed, ScoredRow};
 use crate::geo::haversine_km;
 use crate::rows::{Columns, decode, encode};
 use crate::sql::{self, Dialect};
 use crate::sqlite::seal::{RecordHasher, RowState, range_line};
-use crate::sqlite::{NONE, UnfinishedIngest, audit_hash, hash_file, hex, now};
+use crate::sqlite::{NONE, UnfinishedIngest, audit_hash, correction_entry, hex, now};
 use crate::{
     ArchiveError, AuditEntry, BatchCounts, Correction, ExtractionInput, FacetCounts, FileCheck,
     Hit, IngestId, IngestSummary, NewRecord, Provenance, Ranker, Result, SearchOptions,
@@ -35,7 +35,7 @@ use rusqlite::types::Value as SqlValue;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Migration `i` takes the schema from version `i` to `i + 1`.
@@ -922,23 +922,8 @@ fn supersede(tx: &mut Transaction, file_id: i64, path: &str) -> Result<(u64, u64
            AND rowid IN (SELECT record FROM provenance WHERE file = $2)",
         &[&at, &file_id],
     )?;
-    let common = "
-        FROM provenance o
-        JOIN source_files fo ON fo.rowid = o.file AND fo.path = $1 AND fo.rowid != $2
-                                AND fo.sha256 IS NOT NULL
-        JOIN records ro ON ro.rowid = o.record AND ro.superseded_by IS NULL
-        JOIN provenance n ON n.file = $2 AND {KEY}
-        JOIN records rn ON rn.rowid = n.record
-        WHERE NOT EXISTS (SELECT 1 FROM provenance x WHERE x.file = $2 AND x.record = o.record)
-          AND NOT EXISTS (SELECT 1 FROM provenance y WHERE y.file = o.file AND y.record = n.record)
-          AND NOT EXISTS (SELECT 1 FROM provenance z JOIN source_files fz ON fz.rowid = z.file
-                          WHERE z.record = o.record AND fz.path != $1)";
     let mut pairs: Vec<(i64, String)> = Vec::new();
-    for key in [
-        "o.input_id IS NOT NULL AND n.input_id = o.input_id",
-        "n.line = o.line AND (o.input_id IS NULL OR n.input_id IS NULL)",
-    ] {
-        let stmt = format!("SELECT o.record, rn.id {}", common.replace("{KEY}", key));
+    for stmt in sql::supersede_pairs_sql() {
         pairs.extend(
             tx.query(&stmt, &[&path, &file_id])?
                 .into_iter()
@@ -1217,16 +1202,10 @@ impl Store for PgStore {
         let rowid = self.write(|tx| {
             let rowid = resolve_id(tx, id)?;
             let stored = load_stored(tx, rowid)?;
-            let mut all: Vec<(String, Value)> = stored
-                .corrections
-                .iter()
-                .map(|c| (c.field.clone(), c.value.clone()))
-                .collect();
-            let mut current = serde_json::to_value(&stored.record).expect("records serialize");
+            let (planned, effective) = plan_corrections(&stored, &checked)?;
             let at = now();
             let mut entries = Vec::new();
-            for (field, value) in &checked {
-                let previous = field_value(&current, field);
+            for (field, value, previous) in &planned {
                 let number: i64 = tx
                     .query_one(
                         "INSERT INTO corrections(record, field, value, previous, author, note, at)
@@ -1242,16 +1221,13 @@ impl Store for PgStore {
                         ],
                     )?
                     .get(0);
-                entries.push(
-                    json!({ "id": stored.record.id, "field": field, "value": value,
-                                     "previous": previous, "note": note,
-                                     "correction": number }),
-                );
-                all.push((field.clone(), value.clone()));
-                let effective = apply_corrections(&stored.extracted, &all)?;
-                current = serde_json::to_value(&effective).expect("records serialize");
+                entries.push(correction_entry(
+                    &stored.record.id,
+                    (field, value, previous),
+                    note,
+                    number,
+                ));
             }
-            let effective = apply_corrections(&stored.extracted, &all)?;
             update_columns(
                 tx,
                 rowid,
@@ -1473,44 +1449,8 @@ impl Store for PgStore {
                 .map(|r| (r.get(0), (r.get(1), r.get(2))))
                 .collect())
         })?;
-        let mut checks = Vec::new();
-        let mut hashed: HashMap<String, std::result::Result<String, String>> = HashMap::new();
-        for (file_id, path, sha, last_ingest) in &files {
-            let now_hash = hashed
-                .entry(path.clone())
-                .or_insert_with(|| match hash_file(Path::new(path)) {
-                    Ok(h) => Ok(h),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err("missing".into()),
-                    Err(e) => {
-                        tracing::warn!("{path}: {e}");
-                        Err("unreadable".into())
-                    }
-                })
-                .clone();
-            let superseded = |h: &str| {
-                files.iter().any(|(id, p, s, last)| {
-                    id != file_id && p == path && s == h && last > last_ingest
-                })
-            };
-            let (status, now_sha) = match now_hash {
-                Ok(h) if h == *sha => ("ok", Some(h)),
-                Ok(h) if superseded(&h) => ("superseded", Some(h)),
-                Ok(h) => ("changed", Some(h)),
-                Err(e) if e == "missing" => ("missing", None),
-                Err(_) => ("unreadable", None),
-            };
-            checks.push((
-                *file_id,
-                FileCheck {
-                    path: path.clone(),
-                    sha256_at_ingest: sha.clone(),
-                    status: status.into(),
-                    sha256_now: now_sha,
-                    checked_at: now(),
-                    previous: previous.get(file_id).cloned(),
-                },
-            ));
-        }
+        let checks =
+            crate::sources::check_files(&files, |file_id| Ok(previous.get(&file_id).cloned()))?;
         if self.opts.read_only {
             return Ok(checks.into_iter().map(|(_, c)| c).collect());
         }
@@ -1521,15 +1461,7 @@ impl Store for PgStore {
                     &[file_id, &c.checked_at, &c.status, &c.sha256_now],
                 )?;
             }
-            let count = |s: &str| checks.iter().filter(|(_, c)| c.status == s).count();
-            append_audit(
-                tx,
-                "verify",
-                actor,
-                &json!({ "files": checks.len(), "ok": count("ok"), "changed": count("changed"),
-                         "missing": count("missing"), "unreadable": count("unreadable"),
-                         "superseded": count("superseded") }),
-            )
+            append_audit(tx, "verify", actor, &crate::sources::verify_detail(&checks))
         })?;
         Ok(checks.into_iter().map(|(_, c)| c).collect())
     }

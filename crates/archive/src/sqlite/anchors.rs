@@ -81,3 +81,47 @@ mod tests {
         assert_eq!(bad, vec![(5, "not an anchor".to_string())]);
     }
 }
+
+/// A sentence for each anchor the audit log `log` no longer reaches: an entry with the
+/// anchor's hash (at its position, when the anchor gives one) in the archive `ours`.
+pub fn problems(log: &[crate::AuditEntry], ours: &str, list: &[Anchor]) -> Vec<String> {
+    let max_seq = log.iter().map(|e| e.seq).max().unwrap_or(0);
+    let mut problems = Vec::new();
+    for a in list {
+        if let Some(theirs) = &a.archive
+            && theirs != ours
+        {
+            problems.push(format!(
+                "{}: anchored archive {theirs} but this database is archive {ours}: the database (file) was replaced",
+                a.origin
+            ));
+            continue;
+        }
+        let found = log
+            .iter()
+            .find(|e| e.hash.eq_ignore_ascii_case(&a.hash))
+            .map(|e| e.seq);
+        match (found, a.seq) {
+            (Some(at), Some(seq)) if at != seq => problems.push(format!(
+                "{}: entry {seq} was anchored, but that hash is now entry {at}: the log was rewritten",
+                a.origin
+            )),
+            (Some(_), _) => {}
+            (None, Some(seq)) if seq > max_seq => problems.push(format!(
+                "{}: entry {seq} was anchored but the audit log ends at entry {max_seq} ({} entries): entries were cut from its end",
+                a.origin,
+                log.len()
+            )),
+            (None, Some(seq)) => problems.push(format!(
+                "{}: entry {seq} no longer has the anchored hash: the log was cut and written again, or rewritten",
+                a.origin
+            )),
+            (None, None) => problems.push(format!(
+                "{}: no audit entry has the anchored hash {}: the log was cut or rewritten",
+                a.origin,
+                &a.hash[..a.hash.len().min(16)]
+            )),
+        }
+    }
+    problems
+}

@@ -4,10 +4,10 @@ mod anchors;
 mod scan;
 pub(crate) mod seal;
 
-pub use anchors::{Anchor, parse as parse_anchors};
+pub use anchors::{Anchor, parse as parse_anchors, problems as anchor_problems};
 pub use seal::{MAX_PROBLEMS, RecordProblem, RecordsCheck};
 
-use crate::apply::{apply_corrections, check_edit, field_value};
+use crate::apply::{apply_corrections, check_edit, plan_corrections};
 use crate::derived::{ChangeBatch, Derived, Feed, ScoredRow};
 use crate::ranked::IndexDoc;
 use crate::rows::{self, Columns};
@@ -384,55 +384,8 @@ impl SqliteStore {
     /// its position, when the anchor gives one) in this archive. Returns a sentence per anchor
     /// that is not reached.
     pub fn check_anchors(&self, list: &[Anchor]) -> Result<Vec<String>> {
-        let ours = self.archive_id()?;
-        let (max_seq, count): (i64, i64) = self.with_reader(|c| {
-            Ok(c.query_row(
-                "SELECT coalesce(max(seq), 0), count(*) FROM audit",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )?)
-        })?;
-        let mut problems = Vec::new();
-        for a in list {
-            if let Some(theirs) = &a.archive
-                && *theirs != ours
-            {
-                problems.push(format!(
-                    "{}: anchored archive {theirs} but this database is archive {ours}: the database file was replaced",
-                    a.origin
-                ));
-                continue;
-            }
-            let found: Option<i64> = self.with_reader(|c| {
-                Ok(
-                    c.query_row("SELECT seq FROM audit WHERE hash = ?", [&a.hash], |r| {
-                        r.get(0)
-                    })
-                    .optional()?,
-                )
-            })?;
-            match (found, a.seq) {
-                (Some(at), Some(seq)) if at != seq => problems.push(format!(
-                    "{}: entry {seq} was anchored, but that hash is now entry {at}: the log was rewritten",
-                    a.origin
-                )),
-                (Some(_), _) => {}
-                (None, Some(seq)) if seq > max_seq => problems.push(format!(
-                    "{}: entry {seq} was anchored but the audit log ends at entry {max_seq} ({count} entries): entries were cut from its end",
-                    a.origin
-                )),
-                (None, Some(seq)) => problems.push(format!(
-                    "{}: entry {seq} no longer has the anchored hash: the log was cut and written again, or rewritten",
-                    a.origin
-                )),
-                (None, None) => problems.push(format!(
-                    "{}: no audit entry has the anchored hash {}: the log was cut or rewritten",
-                    a.origin,
-                    &a.hash[..16]
-                )),
-            }
-        }
-        Ok(problems)
+        let log = crate::Store::log(self)?;
+        Ok(anchors::problems(&log, &self.archive_id()?, list))
     }
 
     /// Checks every stored record against the evidence (see the `seal` module): ids, filter
@@ -763,42 +716,6 @@ fn immutable_uri(path: &Path) -> String {
 /// Shown for records that have no value of a `stats` dimension.
 pub const NONE: &str = "(none)";
 
-/// SHA-256 of a regular file's bytes, hex. Anything else (a FIFO, a device, a directory) is
-/// refused without reading it: opening a FIFO for reading would wait for a writer forever, so
-/// the file is opened non-blocking and checked before a byte is read.
-pub(crate) fn hash_file(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let not_regular = || {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file (a FIFO, device or directory); not read",
-        )
-    };
-    if !std::fs::metadata(path)?.is_file() {
-        return Err(not_regular());
-    }
-    let mut open = std::fs::OpenOptions::new();
-    open.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        open.custom_flags(libc::O_NONBLOCK);
-    }
-    let mut f = open.open(path)?;
-    // The path may have been replaced between the check and the open.
-    if !f.metadata()?.is_file() {
-        return Err(not_regular());
-    }
-    let mut h = Sha256::new();
-    let mut buf = vec![0u8; 1 << 16];
-    loop {
-        match f.read(&mut buf)? {
-            0 => return Ok(hex(&h.finalize())),
-            n => h.update(&buf[..n]),
-        }
-    }
-}
-
 pub(crate) fn audit_hash(
     prev: &str,
     seq: i64,
@@ -813,6 +730,17 @@ pub(crate) fn audit_hash(
         h.update(b"\n");
     }
     hex(&h.finalize())
+}
+
+/// The audit entry of one stored correction.
+pub(crate) fn correction_entry(
+    id: &str,
+    (field, value, previous): (&str, &Value, &Value),
+    note: Option<&str>,
+    number: i64,
+) -> Value {
+    json!({ "id": id, "field": field, "value": value, "previous": previous, "note": note,
+            "correction": number })
 }
 
 pub(crate) fn append_audit(
@@ -1259,16 +1187,10 @@ impl Store for SqliteStore {
         let rowid = self.write(|tx| {
             let rowid = self.resolve_id(tx, id)?;
             let stored = self.load_stored(tx, rowid)?;
-            let mut all: Vec<(String, Value)> = stored
-                .corrections
-                .iter()
-                .map(|c| (c.field.clone(), c.value.clone()))
-                .collect();
-            let mut current = serde_json::to_value(&stored.record).expect("records serialize");
+            let (planned, effective) = plan_corrections(&stored, &checked)?;
             let at = now();
             let mut entries = Vec::new();
-            for (field, value) in &checked {
-                let previous = field_value(&current, field);
+            for (field, value, previous) in &planned {
                 tx.execute(
                     "INSERT INTO corrections(record, field, value, previous, author, note, at)
                      VALUES (?,?,?,?,?,?,?)",
@@ -1282,16 +1204,13 @@ impl Store for SqliteStore {
                         at
                     ],
                 )?;
-                entries.push(
-                    json!({ "id": stored.record.id, "field": field, "value": value,
-                                     "previous": previous, "note": note,
-                                     "correction": tx.last_insert_rowid() }),
-                );
-                all.push((field.clone(), value.clone()));
-                let effective = apply_corrections(&stored.extracted, &all)?;
-                current = serde_json::to_value(&effective).expect("records serialize");
+                entries.push(correction_entry(
+                    &stored.record.id,
+                    (field, value, previous),
+                    note,
+                    tx.last_insert_rowid(),
+                ));
             }
-            let effective = apply_corrections(&stored.extracted, &all)?;
             update_columns(
                 tx,
                 rowid,
@@ -1527,56 +1446,16 @@ impl Store for SqliteStore {
                 .collect::<std::result::Result<Vec<_>, _>>()?;
             Ok(rows)
         })?;
-        let mut checks = Vec::new();
-        let mut hashed: HashMap<String, std::result::Result<String, String>> = HashMap::new();
-        for (file_id, path, sha, last_ingest) in &files {
-            let (file_id, sha) = (*file_id, sha.clone());
-            let path = path.clone();
-            // Several versions of one path share one reading of the file.
-            let now_hash = hashed
-                .entry(path.clone())
-                .or_insert_with(|| match hash_file(Path::new(&path)) {
-                    Ok(h) => Ok(h),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err("missing".into()),
-                    Err(e) => {
-                        tracing::warn!("{path}: {e}");
-                        Err("unreadable".into())
-                    }
-                })
-                .clone();
-            // A version whose file now holds a version ingested after it is history, not damage.
-            let superseded = |h: &str| {
-                files.iter().any(|(id, p, s, last)| {
-                    *id != file_id && *p == path && s == h && last > last_ingest
-                })
-            };
-            let (status, now_sha) = match now_hash {
-                Ok(h) if h == sha => ("ok", Some(h)),
-                Ok(h) if superseded(&h) => ("superseded", Some(h)),
-                Ok(h) => ("changed", Some(h)),
-                Err(e) if e == "missing" => ("missing", None),
-                Err(_) => ("unreadable", None),
-            };
-            let previous: Option<(String, String)> = self.with_reader(|c| {
+        let checks = crate::sources::check_files(&files, |file_id| {
+            self.with_reader(|c| {
                 Ok(c.query_row(
                     "SELECT at, status FROM file_checks WHERE file = ? ORDER BY rowid DESC LIMIT 1",
                     [file_id],
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )
                 .optional()?)
-            })?;
-            checks.push((
-                file_id,
-                FileCheck {
-                    path,
-                    sha256_at_ingest: sha,
-                    status: status.into(),
-                    sha256_now: now_sha,
-                    checked_at: now(),
-                    previous,
-                },
-            ));
-        }
+            })
+        })?;
         if self.opts.read_only {
             // Nothing can be recorded; the checks are still reported to the caller.
             return Ok(checks.into_iter().map(|(_, c)| c).collect());
@@ -1588,15 +1467,7 @@ impl Store for SqliteStore {
                     params![file_id, c.checked_at, c.status, c.sha256_now],
                 )?;
             }
-            let count = |s: &str| checks.iter().filter(|(_, c)| c.status == s).count();
-            append_audit(
-                tx,
-                "verify",
-                actor,
-                &json!({ "files": checks.len(), "ok": count("ok"), "changed": count("changed"),
-                         "missing": count("missing"), "unreadable": count("unreadable"),
-                         "superseded": count("superseded") }),
-            )
+            append_audit(tx, "verify", actor, &crate::sources::verify_detail(&checks))
         })?;
         self.anchor();
         Ok(checks.into_iter().map(|(_, c)| c).collect())
@@ -1671,23 +1542,8 @@ fn supersede(tx: &rusqlite::Transaction, file_id: i64, path: &str) -> Result<(u6
            AND rowid IN (SELECT record FROM provenance WHERE file = ?)",
         params![now(), file_id],
     )? as u64;
-    let common = "
-        FROM provenance o
-        JOIN source_files fo ON fo.rowid = o.file AND fo.path = ?1 AND fo.rowid != ?2
-                                AND fo.sha256 IS NOT NULL
-        JOIN records ro ON ro.rowid = o.record AND ro.superseded_by IS NULL
-        JOIN provenance n ON n.file = ?2 AND {KEY}
-        JOIN records rn ON rn.rowid = n.record
-        WHERE NOT EXISTS (SELECT 1 FROM provenance x WHERE x.file = ?2 AND x.record = o.record)
-          AND NOT EXISTS (SELECT 1 FROM provenance y WHERE y.file = o.file AND y.record = n.record)
-          AND NOT EXISTS (SELECT 1 FROM provenance z JOIN source_files fz ON fz.rowid = z.file
-                          WHERE z.record = o.record AND fz.path != ?1)";
     let mut pairs: Vec<(i64, String)> = Vec::new();
-    for key in [
-        "o.input_id IS NOT NULL AND n.input_id = o.input_id",
-        "n.line = o.line AND (o.input_id IS NULL OR n.input_id IS NULL)",
-    ] {
-        let sql = format!("SELECT o.record, rn.id {}", common.replace("{KEY}", key));
+    for sql in search::supersede_pairs_sql() {
         let mut stmt = tx.prepare(&sql)?;
         let rows = stmt
             .query_map(params![path, file_id], |r| Ok((r.get(0)?, r.get(1)?)))?
