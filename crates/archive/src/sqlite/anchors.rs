@@ -62,26 +62,6 @@ pub fn parse(text: &str, origin: &str) -> (Vec<Anchor>, Vec<BadLine>) {
     (anchors, bad)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_the_file_format_and_the_head_format() {
-        let h = "a".repeat(64);
-        let id = "b".repeat(32);
-        let text =
-            format!("# anchors\n12 {h} {id} 2026-01-01T00:00:00.000Z\n\n{h}\nnot an anchor\n");
-        let (a, bad) = parse(&text, "f");
-        assert_eq!(a.len(), 2);
-        assert_eq!(a[0].seq, Some(12));
-        assert_eq!(a[0].archive.as_deref(), Some(id.as_str()));
-        assert_eq!(a[0].origin, "f:2");
-        assert_eq!(a[1].seq, None);
-        assert_eq!(bad, vec![(5, "not an anchor".to_string())]);
-    }
-}
-
 /// A sentence for each anchor the audit log `log` no longer reaches: an entry with the
 /// anchor's hash (at its position, when the anchor gives one) in the archive `ours`.
 pub fn problems(log: &[crate::AuditEntry], ours: &str, list: &[Anchor]) -> Vec<String> {
@@ -124,4 +104,24 @@ pub fn problems(log: &[crate::AuditEntry], ours: &str, list: &[Anchor]) -> Vec<S
         }
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_file_format_and_the_head_format() {
+        let h = "a".repeat(64);
+        let id = "b".repeat(32);
+        let text =
+            format!("# anchors\n12 {h} {id} 2026-01-01T00:00:00.000Z\n\n{h}\nnot an anchor\n");
+        let (a, bad) = parse(&text, "f");
+        assert_eq!(a.len(), 2);
+        assert_eq!(a[0].seq, Some(12));
+        assert_eq!(a[0].archive.as_deref(), Some(id.as_str()));
+        assert_eq!(a[0].origin, "f:2");
+        assert_eq!(a[1].seq, None);
+        assert_eq!(bad, vec![(5, "not an anchor".to_string())]);
+    }
 }
