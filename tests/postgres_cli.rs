@@ -331,6 +331,7 @@ fn ingest_search_stats_and_show_give_what_sqlite_gives() {
     );
     assert!(err.contains("SQLite-only"), "{err}");
     assert!(err.contains("audit log intact"), "{err}");
+    assert!(err.contains("record(s): as sealed"), "{err}");
     let head = pg.ok(&["log", "--head"]);
     let hash = head.split_whitespace().nth(1).unwrap();
     let (code, _, err) = pg.run(&["verify", "--anchor", hash]);

@@ -1833,11 +1833,11 @@ pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
 }
 
 /// The checks `verify` makes on every backend, and those only a SQLite archive has.
-const SQLITE_ONLY_CHECKS: &str = "the check of every record against its seal, the archive's own anchors file and the database integrity check are SQLite-only and were not made (a `dateline migrate` to a file makes them)";
+const SQLITE_ONLY_CHECKS: &str = "the archive's own anchors file and the database integrity check are SQLite-only and were not made (anchors given with --anchor were checked)";
 
-/// `verify` on a PostgreSQL archive: the source files, the audit log's chain, the anchors
-/// given with `--anchor`, this process's ranked index against the records, and unfinished
-/// ingests; the output says which checks are SQLite-only.
+/// `verify` on a PostgreSQL archive: the source files, the audit log's chain, every record
+/// against its seal, the anchors given with `--anchor`, this process's ranked index against the
+/// records, and unfinished ingests; the output says which checks are SQLite-only.
 fn verify_shared(
     store: &AnyStore,
     args: &VerifyArgs,
@@ -1846,6 +1846,7 @@ fn verify_shared(
     let broken = store.verify_log()?;
     let log = store.log()?;
     let anchor_problems = dateline_archive::anchor_problems(&log, &store.archive_id()?, given);
+    let sealed = store.check_records()?;
     let records = store.count()?;
     // Every record, superseded ones too, counted from the database's columns (no text, so
     // the ranked index is not asked).
@@ -1889,17 +1890,22 @@ fn verify_shared(
             serde_json::to_writer(&mut out, &serde_json::json!({ "source": c }))?;
             writeln!(out)?;
         }
+        for p in &sealed.problems {
+            serde_json::to_writer(&mut out, &serde_json::json!({ "record": p }))?;
+            writeln!(out)?;
+        }
         serde_json::to_writer(
             &mut out,
             &serde_json::json!({ "summary": {
                 "archive": describe(store),
-                "sources": checks.len(), "records": records, "audit_altered": broken,
+                "sources": checks.len(), "records": records,
+                "record_problems": sealed.problem_count, "audit_altered": broken,
                 "anchors_checked": given.len(), "anchor_problems": anchor_problems,
                 "ranked": ranked.map(|(all, live)| serde_json::json!({ "documents": all, "current": live })),
                 "engine_problems": engine_problems,
                 "unfinished_ingests": unfinished.iter().map(|u| serde_json::json!({
                     "ingest": u.0, "path": u.1, "started": u.2, "records": u.3 })).collect::<Vec<_>>(),
-                "not_checked": ["record seals", "own anchors", "database integrity"],
+                "not_checked": ["own anchors", "database integrity"],
             }}),
         )?;
         writeln!(out)?;
@@ -1916,6 +1922,17 @@ fn verify_shared(
                 ""
             };
             writeln!(out, "{:10} {}{note}{prev}", c.status, c.path)?;
+        }
+        for p in &sealed.problems {
+            writeln!(out, "{:10} record {}: {}", "ALTERED", p.id, p.what)?;
+        }
+        if sealed.problem_count > sealed.problems.len() as u64 {
+            writeln!(
+                out,
+                "{:10} … and {} more record problems",
+                "ALTERED",
+                sealed.problem_count - sealed.problems.len() as u64
+            )?;
         }
         for p in &anchor_problems {
             writeln!(out, "{:10} {p}", "ANCHOR")?;
@@ -1942,9 +1959,15 @@ fn verify_shared(
         describe(store)
     );
     eprintln!(
-        "dateline: {} source file(s): {} ok, {superseded} superseded, {bad} changed or missing; {records} record(s): seals not checked (SQLite only); audit log {}; anchors {}; ranked index {}",
+        "dateline: {} source file(s): {} ok, {superseded} superseded, {bad} changed or missing; {} record(s): {}; audit log {}; anchors {}; ranked index {}",
         checks.len(),
         checks.len() - bad - superseded,
+        sealed.records,
+        if sealed.problem_count == 0 {
+            "as sealed".to_string()
+        } else {
+            format!("{} ALTERED", sealed.problem_count)
+        },
         if broken.is_empty() {
             "intact".to_string()
         } else {
@@ -1961,8 +1984,11 @@ fn verify_shared(
             (Some(_), false) => "DISAGREES",
         },
     );
-    let failed =
-        bad > 0 || !broken.is_empty() || !anchor_problems.is_empty() || !engine_problems.is_empty();
+    let failed = bad > 0
+        || !broken.is_empty()
+        || sealed.problem_count > 0
+        || !anchor_problems.is_empty()
+        || !engine_problems.is_empty();
     Ok(if failed { 1 } else { 0 })
 }
 

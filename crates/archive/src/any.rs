@@ -121,6 +121,14 @@ impl AnyStore {
         }
     }
 
+    /// Checks every stored record against its seal, its id and its columns.
+    pub fn check_records(&self) -> Result<crate::RecordsCheck> {
+        match self {
+            AnyStore::Sqlite(s) => s.check_records(),
+            AnyStore::Postgres(p) => p.check_records(),
+        }
+    }
+
     /// Ingests started and never finished.
     pub fn unfinished_ingests(&self) -> Result<Vec<UnfinishedIngest>> {
         match self {

@@ -102,6 +102,13 @@ fn sqlite_to_postgres_and_back_keeps_every_row_and_continues_the_chain() {
         "{summary:?}"
     );
     assert_eq!(pg.verify_log().unwrap(), Vec::<i64>::new());
+    let sealed = pg.check_records().unwrap();
+    assert_eq!(
+        (sealed.records, sealed.problem_count),
+        (3, 0),
+        "{:?}",
+        sealed.problems
+    );
     let log = pg.log().unwrap();
     let last = log.last().unwrap();
     assert_eq!(last.action, "migrate");

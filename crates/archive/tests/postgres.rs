@@ -163,3 +163,51 @@ fn a_connection_killed_mid_write_loses_nothing_committed() {
     assert_eq!(s.count().unwrap(), 40);
     assert_eq!(s.verify_log().unwrap(), Vec::<i64>::new());
 }
+
+#[test]
+fn the_seals_vouch_for_every_record_and_catch_edits_behind_dateline() {
+    if pg_or_skip("postgres seals").is_none() {
+        return;
+    }
+    let url = fresh_pg_database();
+    let s = open(&url).unwrap();
+    let a = "Rescue workers search the rubble in Aleppo. (Photo by Ameer Alhalbi/AFP)";
+    let b = "A boy walks past a destroyed building in Homs. (Reuters)";
+    ingest(&s, "/data/a.txt", "1", &lines("/data/a.txt", &[a, b]));
+    s.correct(
+        &dateline_model::record_id(a),
+        &[("location.city".into(), serde_json::json!("Idlib"))],
+        "ann",
+        None,
+    )
+    .unwrap();
+    let clean = s.check_records().unwrap();
+    assert_eq!(
+        (clean.records, clean.problem_count),
+        (2, 0),
+        "{:?}",
+        clean.problems
+    );
+    assert!(clean.sealed >= 3, "{clean:?}");
+
+    // Someone with the tables' rights drops the guards and edits rows directly.
+    let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    c.batch_execute(
+        "DROP TRIGGER corrections_no_change ON corrections;
+         UPDATE corrections SET value = '\"Hama\"';
+         UPDATE records SET city = 'Paris' WHERE caption LIKE 'A boy%';",
+    )
+    .unwrap();
+    let found = s.check_records().unwrap();
+    let text: Vec<String> = found.problems.iter().map(|p| p.what.clone()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("changed since the last audited write")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|t| t.contains("columns searched by differ")),
+        "{text:?}"
+    );
+}

@@ -19,7 +19,7 @@ use crate::geo::haversine_km;
 use crate::rows::{Columns, decode, encode};
 use crate::sql::{self, Dialect};
 use crate::sqlite::seal::{RecordHasher, RowState, range_line};
-use crate::sqlite::{NONE, UnfinishedIngest, audit_hash, correction_entry, hex, now};
+use crate::sqlite::{NONE, RecordsCheck, UnfinishedIngest, audit_hash, correction_entry, hex, now};
 use crate::{
     ArchiveError, AuditEntry, BatchCounts, Correction, ExtractionInput, FacetCounts, FileCheck,
     Hit, IngestId, IngestSummary, NewRecord, Provenance, Ranker, Result, SearchOptions,
@@ -355,6 +355,116 @@ impl PgStore {
             Ok(tx
                 .query_one("SELECT pg_database_size(current_database())", &[])?
                 .get::<_, i64>(0) as u64)
+        })
+    }
+
+    /// Checks every stored record against the evidence, as `SqliteStore::check_records` does:
+    /// ids, filter columns, sealed digests and the audit entries that vouch for them. Reads one
+    /// snapshot, a few thousand records at a time.
+    pub fn check_records(&self) -> Result<RecordsCheck> {
+        use crate::sqlite::seal::{LAST_DIGESTS, ORPHAN_DIGESTS, ROW_COLUMNS, StoredRow};
+        self.read(|tx| {
+            let mut out = RecordsCheck::default();
+            let audit: Vec<(i64, String)> = tx
+                .query("SELECT seq, detail FROM audit ORDER BY seq", &[])?
+                .into_iter()
+                .map(|r| (r.get(0), r.get(1)))
+                .collect();
+            let max_digest: i64 = tx
+                .query_one(
+                    "SELECT coalesce(max(seq), 0)::bigint FROM record_digests",
+                    &[],
+                )?
+                .get(0);
+            out.seals(audit, max_digest, |first, last| {
+                Ok(tx
+                    .query(
+                        "SELECT seq, record, digest FROM record_digests
+                         WHERE seq BETWEEN $1 AND $2 ORDER BY seq",
+                        &[&first, &last],
+                    )?
+                    .into_iter()
+                    .map(|r| (r.get(0), r.get(1), r.get(2)))
+                    .collect())
+            })?;
+            let last_digest: HashMap<i64, String> = tx
+                .query(LAST_DIGESTS, &[])?
+                .into_iter()
+                .map(|r| (r.get(0), r.get(1)))
+                .collect();
+            let page = format!(
+                "SELECT {ROW_COLUMNS} FROM records WHERE rowid > $1 ORDER BY rowid LIMIT 2000"
+            );
+            let mut after = 0i64;
+            loop {
+                let rows = tx.query(&page, &[&after])?;
+                let Some(last) = rows.last() else {
+                    break;
+                };
+                after = last.get(0);
+                let rowids: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
+                let mut creators: HashMap<i64, Vec<(String, String)>> = HashMap::new();
+                for r in tx.query(
+                    "SELECT record, key, name FROM record_creators WHERE record = ANY($1)
+                     ORDER BY record, key",
+                    &[&rowids],
+                )? {
+                    creators
+                        .entry(r.get(0))
+                        .or_default()
+                        .push((r.get(1), r.get(2)));
+                }
+                let mut shas: HashMap<i64, Vec<String>> = HashMap::new();
+                for r in tx.query(
+                    "SELECT p.record, f.sha256 FROM provenance p
+                     JOIN source_files f ON f.rowid = p.file
+                     WHERE p.record = ANY($1) AND f.sha256 IS NOT NULL",
+                    &[&rowids],
+                )? {
+                    shas.entry(r.get(0)).or_default().push(r.get(1));
+                }
+                let digests = record_digests(tx, &rowids)?;
+                for r in &rows {
+                    let rowid: i64 = r.get(0);
+                    let row = StoredRow {
+                        id: r.get(1),
+                        caption: r.get(2),
+                        blob: r.get(3),
+                        columns: Columns {
+                            names: r.get(4),
+                            agency: r.get(5),
+                            agency_key: r.get(6),
+                            country: r.get(7),
+                            province: r.get(8),
+                            province_key: r.get(9),
+                            city: r.get(10),
+                            city_key: r.get(11),
+                            event_type: r.get(12),
+                            reported: r.get::<_, i64>(13) != 0,
+                            date_iso: r.get(14),
+                            date_start: r.get(15),
+                            date_end: r.get(16),
+                            lat: r.get(17),
+                            lon: r.get(18),
+                            killed: r.get(19),
+                            injured: r.get(20),
+                            creators: creators.remove(&rowid).unwrap_or_default(),
+                        },
+                    };
+                    out.row(
+                        &row,
+                        last_digest.get(&rowid),
+                        || Ok(shas.remove(&rowid).unwrap_or_default()),
+                        || {
+                            digests.get(&rowid).cloned().ok_or_else(|| {
+                                ArchiveError::NotFound(format!("record row {rowid}"))
+                            })
+                        },
+                    )?;
+                }
+            }
+            out.orphans(tx.query_one(ORPHAN_DIGESTS, &[])?.get(0));
+            Ok(out)
         })
     }
 

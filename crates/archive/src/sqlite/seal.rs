@@ -260,19 +260,28 @@ impl RecordsCheck {
     }
 }
 
-/// Checks every record row against the evidence: the id is the caption's hash, the filter
-/// columns are those of the stored record, the current digest is the last sealed one, and the
-/// sealed digests are exactly those the audit entries vouch for.
-pub fn check_records(c: &Connection) -> Result<RecordsCheck> {
-    let mut out = RecordsCheck::default();
-    // 1. The digest rows the audit log vouches for.
-    let mut ranges: Vec<(i64, i64, i64, String)> = Vec::new(); // (first, last, audit seq, hash)
-    {
-        let mut stmt = c.prepare("SELECT seq, detail FROM audit ORDER BY seq")?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
-            let seq: i64 = r.get(0)?;
-            let detail: String = r.get(1)?;
+/// A record row as a back end stored it, for [`RecordsCheck::row`].
+pub(crate) struct StoredRow {
+    pub id: String,
+    pub caption: String,
+    /// The effective record's blob (`coalesce(effective, extracted)`).
+    pub blob: Vec<u8>,
+    /// The filter columns as stored; `creators` as `record_creators` holds them.
+    pub columns: rows::Columns,
+}
+
+impl RecordsCheck {
+    /// Checks the seals: the digest rows the audit log vouches for, range by range. `audit` is
+    /// every entry's (seq, detail) in order; `digests_between(first, last)` the digest rows
+    /// (seq, record, digest) in that range, in order.
+    pub(crate) fn seals(
+        &mut self,
+        audit: impl IntoIterator<Item = (i64, String)>,
+        max_digest: i64,
+        mut digests_between: impl FnMut(i64, i64) -> Result<Vec<(i64, i64, String)>>,
+    ) -> Result<()> {
+        let mut ranges: Vec<(i64, i64, i64, String)> = Vec::new(); // (first, last, audit seq, hash)
+        for (seq, detail) in audit {
             let Ok(v) = serde_json::from_str::<Value>(&detail) else {
                 continue; // reported by the log's own check
             };
@@ -282,162 +291,112 @@ pub fn check_records(c: &Connection) -> Result<RecordsCheck> {
                     s.get("last").and_then(Value::as_i64),
                     s.get("hash").and_then(Value::as_str),
                 ) else {
-                    out.problem("-", format!("audit entry {seq} has a malformed seal"));
+                    self.problem("-", format!("audit entry {seq} has a malformed seal"));
                     continue;
                 };
                 ranges.push((first, last, seq, hash.to_string()));
             }
         }
-    }
-    ranges.sort();
-    let max_digest: i64 = c.query_row(
-        "SELECT coalesce(max(seq), 0) FROM record_digests",
-        [],
-        |r| r.get(0),
-    )?;
-    let mut next = 1i64;
-    let mut stmt = c.prepare(
-        "SELECT seq, record, digest FROM record_digests WHERE seq BETWEEN ? AND ? ORDER BY seq",
-    )?;
-    for (first, last, audit_seq, hash) in &ranges {
-        if *first != next {
-            out.problem(
-                "-",
-                if *first > next {
+        ranges.sort();
+        let mut next = 1i64;
+        for (first, last, audit_seq, hash) in &ranges {
+            if *first != next {
+                self.problem(
+                    "-",
+                    if *first > next {
+                        format!(
+                            "record digests {next}–{} are vouched for by no audit entry",
+                            first - 1
+                        )
+                    } else {
+                        format!(
+                            "audit entry {audit_seq} seals digests {first}–{last} a second time"
+                        )
+                    },
+                );
+            }
+            let mut h = Sha256::new();
+            let rows = digests_between(*first, *last)?;
+            for (seq, rowid, digest) in &rows {
+                range_line(&mut h, *seq, *rowid, digest);
+            }
+            let n = rows.len() as i64;
+            if n != last - first + 1 || hex(&h.finalize()) != *hash {
+                self.problem(
+                    "-",
                     format!(
-                        "record digests {next}–{} are vouched for by no audit entry",
-                        first - 1
-                    )
-                } else {
-                    format!("audit entry {audit_seq} seals digests {first}–{last} a second time")
-                },
-            );
+                        "record digests {first}–{last} do not match audit entry {audit_seq}: rows were changed, removed or added"
+                    ),
+                );
+            } else {
+                self.sealed += n as u64;
+            }
+            next = next.max(last + 1);
         }
-        let mut h = Sha256::new();
-        let mut n = 0i64;
-        let mut rows = stmt.query(params![first, last])?;
-        while let Some(r) = rows.next()? {
-            let (seq, rowid, digest): (i64, i64, String) = (r.get(0)?, r.get(1)?, r.get(2)?);
-            range_line(&mut h, seq, rowid, &digest);
-            n += 1;
-        }
-        if n != last - first + 1 || hex(&h.finalize()) != *hash {
-            out.problem(
+        if next <= max_digest {
+            self.problem(
                 "-",
-                format!(
-                    "record digests {first}–{last} do not match audit entry {audit_seq}: rows were changed, removed or added"
-                ),
+                format!("record digests {next}–{max_digest} are vouched for by no audit entry"),
             );
-        } else {
-            out.sealed += n as u64;
         }
-        next = next.max(last + 1);
+        Ok(())
     }
-    if next <= max_digest {
-        out.problem(
-            "-",
-            format!("record digests {next}–{max_digest} are vouched for by no audit entry"),
-        );
-    }
-    // 2. Each record's last sealed digest.
-    let mut last_digest: HashMap<i64, String> = HashMap::new();
-    {
-        let mut stmt = c.prepare(
-            "SELECT d.record, d.digest FROM record_digests d
-             JOIN (SELECT record, max(seq) AS seq FROM record_digests GROUP BY record) m
-               ON m.seq = d.seq",
-        )?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
-            last_digest.insert(r.get(0)?, r.get(1)?);
-        }
-    }
-    // 3. Every record row.
-    let mut stmt = c.prepare(
-        "SELECT rowid, id, caption, coalesce(effective, extracted), names, agency, agency_key,
-                country, province, province_key, city, city_key, event_type, reported, date_iso,
-                date_start, date_end, lat, lon, killed, injured
-         FROM records ORDER BY rowid",
-    )?;
-    let mut creators_of =
-        c.prepare_cached("SELECT key, name FROM record_creators WHERE record = ? ORDER BY key")?;
-    let mut rows = stmt.query([])?;
-    while let Some(r) = rows.next()? {
-        out.records += 1;
-        let rowid: i64 = r.get(0)?;
-        let id: String = r.get(1)?;
-        let caption: String = r.get(2)?;
-        if dateline_model::is_captionless(&caption) {
+
+    /// Checks one record row: its id against its caption (or, for a photo without one, the
+    /// files it was read from: `file_shas`), its columns against the stored record, and its
+    /// current digest (`digest_now`) against the last sealed one.
+    pub(crate) fn row(
+        &mut self,
+        row: &StoredRow,
+        last_digest: Option<&String>,
+        file_shas: impl FnOnce() -> Result<Vec<String>>,
+        digest_now: impl FnOnce() -> Result<String>,
+    ) -> Result<()> {
+        self.records += 1;
+        let id = row.id.as_str();
+        if dateline_model::is_captionless(&row.caption) {
             // A photo without a caption is known by the hash of a file it was read from.
-            let mut shas = c.prepare_cached(
-                "SELECT f.sha256 FROM provenance p JOIN source_files f ON f.rowid = p.file
-                 WHERE p.record = ? AND f.sha256 IS NOT NULL",
-            )?;
-            let known = shas
-                .query_map([rowid], |r| r.get::<_, String>(0))?
-                .collect::<std::result::Result<Vec<_>, _>>()?;
-            if !known
+            if !file_shas()?
                 .iter()
                 .any(|sha| dateline_model::photo_record_id(sha) == id)
             {
-                out.problem(
-                    &id,
+                self.problem(
+                    id,
                     "the record has no caption and its id is not the hash of a file it was read \
                      from"
                         .into(),
                 );
             }
-        } else if dateline_model::record_id(&caption) != id {
-            out.problem(&id, "the id is not the hash of the caption".into());
+        } else if dateline_model::record_id(&row.caption) != id {
+            self.problem(id, "the id is not the hash of the caption".into());
         }
-        let blob: Vec<u8> = r.get(3)?;
-        match rows::decode(&blob) {
-            Err(e) => out.problem(&id, format!("the stored record cannot be read: {e}")),
+        match rows::decode(&row.blob) {
+            Err(e) => self.problem(id, format!("the stored record cannot be read: {e}")),
             Ok(record) => {
-                if record.id != id || record.caption != caption {
-                    out.problem(
-                        &id,
+                if record.id != id || record.caption != row.caption {
+                    self.problem(
+                        id,
                         "the stored record's id or caption differs from the row's".into(),
                     );
                 }
                 let want = rows::Columns::of(&record);
+                let mut stored = row.columns.creators.clone();
+                let mut wanted = want.creators.clone();
+                stored.sort();
+                wanted.sort();
+                if stored != wanted {
+                    self.problem(
+                        id,
+                        "the creators searched by differ from the stored record's".into(),
+                    );
+                }
                 let got = rows::Columns {
-                    names: r.get(4)?,
-                    agency: r.get(5)?,
-                    agency_key: r.get(6)?,
-                    country: r.get(7)?,
-                    province: r.get(8)?,
-                    province_key: r.get(9)?,
-                    city: r.get(10)?,
-                    city_key: r.get(11)?,
-                    event_type: r.get(12)?,
-                    reported: r.get(13)?,
-                    date_iso: r.get(14)?,
-                    date_start: r.get(15)?,
-                    date_end: r.get(16)?,
-                    lat: r.get(17)?,
-                    lon: r.get(18)?,
-                    killed: r.get(19)?,
-                    injured: r.get(20)?,
-                    creators: {
-                        let mut v: Vec<(String, String)> = creators_of
-                            .query_map([rowid], |r| Ok((r.get(0)?, r.get(1)?)))?
-                            .collect::<std::result::Result<_, _>>()?;
-                        let mut w = want.creators.clone();
-                        w.sort();
-                        v.sort();
-                        if v != w {
-                            out.problem(
-                                &id,
-                                "the creators searched by differ from the stored record's".into(),
-                            );
-                        }
-                        want.creators.clone()
-                    },
+                    creators: want.creators.clone(),
+                    ..row.columns.clone()
                 };
                 if got != want {
-                    out.problem(
-                        &id,
+                    self.problem(
+                        id,
                         format!(
                             "the columns searched by differ from the stored record ({})",
                             differing(&got, &want).join(", ")
@@ -446,26 +405,119 @@ pub fn check_records(c: &Connection) -> Result<RecordsCheck> {
                 }
             }
         }
-        match last_digest.get(&rowid) {
-            None => out.problem(&id, "the record was never sealed by an audited write".into()),
-            Some(d) if *d != record_digest(c, rowid)? => out.problem(
-                &id,
+        match last_digest {
+            None => self.problem(id, "the record was never sealed by an audited write".into()),
+            Some(d) if *d != digest_now()? => self.problem(
+                id,
                 "the record, its provenance or its corrections changed since the last audited write".into(),
             ),
             Some(_) => {}
         }
+        Ok(())
     }
-    let orphans: i64 = c.query_row(
-        "SELECT count(DISTINCT record) FROM record_digests WHERE record NOT IN (SELECT rowid FROM records)",
+
+    /// Digests sealed for records that are no longer in the archive.
+    pub(crate) fn orphans(&mut self, orphans: i64) {
+        if orphans > 0 {
+            self.problem(
+                "-",
+                format!("{orphans} sealed record(s) are missing from the archive"),
+            );
+        }
+    }
+}
+
+/// The statement that reads each record's last sealed digest (both back ends).
+pub(crate) const LAST_DIGESTS: &str = "SELECT d.record, d.digest FROM record_digests d
+     JOIN (SELECT record, max(seq) AS seq FROM record_digests GROUP BY record) m
+       ON m.seq = d.seq";
+
+/// The statement that counts digests of records no longer in the archive (both back ends).
+pub(crate) const ORPHAN_DIGESTS: &str = "SELECT count(DISTINCT record) FROM record_digests \
+     WHERE record NOT IN (SELECT rowid FROM records)";
+
+/// The columns of a record row the check reads, in [`StoredRow`] order (both back ends).
+pub(crate) const ROW_COLUMNS: &str = "rowid, id, caption, coalesce(effective, extracted), names,
+     agency, agency_key, country, province, province_key, city, city_key, event_type, reported,
+     date_iso, date_start, date_end, lat, lon, killed, injured";
+
+/// Checks every record row against the evidence: the id is the caption's hash, the filter
+/// columns are those of the stored record, the current digest is the last sealed one, and the
+/// sealed digests are exactly those the audit entries vouch for.
+pub fn check_records(c: &Connection) -> Result<RecordsCheck> {
+    let mut out = RecordsCheck::default();
+    let audit: Vec<(i64, String)> = c
+        .prepare("SELECT seq, detail FROM audit ORDER BY seq")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<std::result::Result<_, _>>()?;
+    let max_digest: i64 = c.query_row(
+        "SELECT coalesce(max(seq), 0) FROM record_digests",
         [],
         |r| r.get(0),
     )?;
-    if orphans > 0 {
-        out.problem(
-            "-",
-            format!("{orphans} sealed record(s) are missing from the archive"),
-        );
+    let mut between = c.prepare(
+        "SELECT seq, record, digest FROM record_digests WHERE seq BETWEEN ? AND ? ORDER BY seq",
+    )?;
+    out.seals(audit, max_digest, |first, last| {
+        Ok(between
+            .query_map(params![first, last], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })?
+            .collect::<std::result::Result<_, _>>()?)
+    })?;
+    let last_digest: HashMap<i64, String> = c
+        .prepare(LAST_DIGESTS)?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<std::result::Result<_, _>>()?;
+    let mut stmt = c.prepare(&format!("SELECT {ROW_COLUMNS} FROM records ORDER BY rowid"))?;
+    let mut creators_of =
+        c.prepare_cached("SELECT key, name FROM record_creators WHERE record = ? ORDER BY key")?;
+    let mut shas = c.prepare_cached(
+        "SELECT f.sha256 FROM provenance p JOIN source_files f ON f.rowid = p.file
+         WHERE p.record = ? AND f.sha256 IS NOT NULL",
+    )?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let rowid: i64 = r.get(0)?;
+        let row = StoredRow {
+            id: r.get(1)?,
+            caption: r.get(2)?,
+            blob: r.get(3)?,
+            columns: rows::Columns {
+                names: r.get(4)?,
+                agency: r.get(5)?,
+                agency_key: r.get(6)?,
+                country: r.get(7)?,
+                province: r.get(8)?,
+                province_key: r.get(9)?,
+                city: r.get(10)?,
+                city_key: r.get(11)?,
+                event_type: r.get(12)?,
+                reported: r.get(13)?,
+                date_iso: r.get(14)?,
+                date_start: r.get(15)?,
+                date_end: r.get(16)?,
+                lat: r.get(17)?,
+                lon: r.get(18)?,
+                killed: r.get(19)?,
+                injured: r.get(20)?,
+                creators: creators_of
+                    .query_map([rowid], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<std::result::Result<_, _>>()?,
+            },
+        };
+        out.row(
+            &row,
+            last_digest.get(&rowid),
+            || {
+                Ok(shas
+                    .query_map([rowid], |r| r.get::<_, String>(0))?
+                    .collect::<std::result::Result<_, _>>()?)
+            },
+            || record_digest(c, rowid),
+        )?;
     }
+    out.orphans(c.query_row(ORPHAN_DIGESTS, [], |r| r.get(0))?);
     Ok(out)
 }
 
