@@ -1748,43 +1748,14 @@ pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
         )?;
         writeln!(out)?;
     } else {
-        for c in &checks {
-            let prev = c
-                .previous
-                .as_ref()
-                .map(|(at, s)| format!(" (last check {at}: {s})"))
-                .unwrap_or_default();
-            let note = if c.status == "superseded" {
-                " (an earlier version; the file now holds a version ingested later)"
-            } else {
-                ""
-            };
-            writeln!(out, "{:10} {}{note}{prev}", c.status, c.path)?;
-        }
-        for p in &records.problems {
-            writeln!(out, "{:10} record {}: {}", "ALTERED", p.id, p.what)?;
-        }
-        if records.problem_count > records.problems.len() as u64 {
-            writeln!(
-                out,
-                "{:10} … and {} more record problems",
-                "ALTERED",
-                records.problem_count - records.problems.len() as u64
-            )?;
-        }
-        for p in &anchor_problems {
-            writeln!(out, "{:10} {p}", "ANCHOR")?;
-        }
-        for p in &engine_problems {
-            writeln!(out, "{:10} {p}", "INDEX")?;
-        }
-        for (ingest, path, started, n) in &unfinished {
-            writeln!(
-                out,
-                "{:10} ingest {ingest} of {path} started {started} and never finished; its {n} committed records are in the log",
-                "unfinished"
-            )?;
-        }
+        write_findings(
+            &mut out,
+            &checks,
+            &records,
+            &anchor_problems,
+            &engine_problems,
+            &unfinished,
+        )?;
     }
     out.flush()?;
     let bad = checks
@@ -1830,6 +1801,56 @@ pub fn verify(cli: &Cli, args: &VerifyArgs) -> Result<i32> {
         || !anchor_problems.is_empty()
         || !engine_problems.is_empty();
     Ok(if failed { 1 } else { 0 })
+}
+
+/// What `verify` found, a line each, for a person: each source file's status, altered records,
+/// anchors not reached, index disagreements and unfinished ingests (both back ends).
+fn write_findings(
+    out: &mut impl Write,
+    checks: &[dateline_archive::FileCheck],
+    records: &dateline_archive::RecordsCheck,
+    anchor_problems: &[String],
+    engine_problems: &[String],
+    unfinished: &[dateline_archive::UnfinishedIngest],
+) -> Result<()> {
+    for c in checks {
+        let prev = c
+            .previous
+            .as_ref()
+            .map(|(at, s)| format!(" (last check {at}: {s})"))
+            .unwrap_or_default();
+        let note = if c.status == "superseded" {
+            " (an earlier version; the file now holds a version ingested later)"
+        } else {
+            ""
+        };
+        writeln!(out, "{:10} {}{note}{prev}", c.status, c.path)?;
+    }
+    for p in &records.problems {
+        writeln!(out, "{:10} record {}: {}", "ALTERED", p.id, p.what)?;
+    }
+    if records.problem_count > records.problems.len() as u64 {
+        writeln!(
+            out,
+            "{:10} … and {} more record problems",
+            "ALTERED",
+            records.problem_count - records.problems.len() as u64
+        )?;
+    }
+    for p in anchor_problems {
+        writeln!(out, "{:10} {p}", "ANCHOR")?;
+    }
+    for p in engine_problems {
+        writeln!(out, "{:10} {p}", "INDEX")?;
+    }
+    for (ingest, path, started, n) in unfinished {
+        writeln!(
+            out,
+            "{:10} ingest {ingest} of {path} started {started} and never finished; its {n} committed records are in the log",
+            "unfinished"
+        )?;
+    }
+    Ok(())
 }
 
 /// The checks `verify` makes on every backend, and those only a SQLite archive has.
@@ -1910,43 +1931,14 @@ fn verify_shared(
         )?;
         writeln!(out)?;
     } else {
-        for c in &checks {
-            let prev = c
-                .previous
-                .as_ref()
-                .map(|(at, s)| format!(" (last check {at}: {s})"))
-                .unwrap_or_default();
-            let note = if c.status == "superseded" {
-                " (an earlier version; the file now holds a version ingested later)"
-            } else {
-                ""
-            };
-            writeln!(out, "{:10} {}{note}{prev}", c.status, c.path)?;
-        }
-        for p in &sealed.problems {
-            writeln!(out, "{:10} record {}: {}", "ALTERED", p.id, p.what)?;
-        }
-        if sealed.problem_count > sealed.problems.len() as u64 {
-            writeln!(
-                out,
-                "{:10} … and {} more record problems",
-                "ALTERED",
-                sealed.problem_count - sealed.problems.len() as u64
-            )?;
-        }
-        for p in &anchor_problems {
-            writeln!(out, "{:10} {p}", "ANCHOR")?;
-        }
-        for p in &engine_problems {
-            writeln!(out, "{:10} {p}", "INDEX")?;
-        }
-        for (ingest, path, started, n) in &unfinished {
-            writeln!(
-                out,
-                "{:10} ingest {ingest} of {path} started {started} and never finished; its {n} committed records are in the log",
-                "unfinished"
-            )?;
-        }
+        write_findings(
+            &mut out,
+            &checks,
+            &sealed,
+            &anchor_problems,
+            &engine_problems,
+            &unfinished,
+        )?;
     }
     out.flush()?;
     let bad = checks
