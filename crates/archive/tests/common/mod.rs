@@ -219,11 +219,15 @@ pub fn rerun_on_postgres(this_test: &str) {
     if pg_or_skip("the archive tests on PostgreSQL").is_none() {
         return;
     }
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
         .args(["--skip", this_test, "--test-threads", "4"])
         .env("DATELINE_TEST_BACKEND", "postgres")
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .expect("runs the test binary again");
+    let pid = child.id();
+    let out = child.wait_with_output().expect("the test binary runs");
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
@@ -232,6 +236,22 @@ pub fn rerun_on_postgres(this_test: &str) {
     eprintln!("{text}");
     assert!(out.status.success(), "tests failed on PostgreSQL:\n{text}");
     assert!(text.contains("test result: ok"), "{text}");
+    // The run passed: its databases go (a failed run keeps them to look at).
+    let server = pg_server().expect("checked above");
+    let mut c = postgres::Client::connect(&server, postgres::NoTls).unwrap();
+    let names: Vec<String> = c
+        .query(
+            "SELECT datname FROM pg_database WHERE datname LIKE $1",
+            &[&format!("dl\\_archive\\_{pid}\\_%")],
+        )
+        .unwrap()
+        .into_iter()
+        .map(|r| r.get(0))
+        .collect();
+    for name in names {
+        c.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .unwrap();
+    }
 }
 
 pub fn sha_hex(bytes: &[u8]) -> String {
