@@ -332,7 +332,7 @@ fn each_command_lists_its_own_options_and_the_environment_does_not_make_them_req
     let log = help(&["log", "--help"]);
     assert!(log.contains("--archive"), "{log}");
     assert!(
-        !log.contains("--lexicon-dir") && !log.contains("--learned"),
+        !log.contains("--lexicon-dir") && !log.contains("--rules-only"),
         "{log}"
     );
     let ingest = help(&["ingest", "--help"]);
@@ -343,10 +343,10 @@ fn each_command_lists_its_own_options_and_the_environment_does_not_make_them_req
     let (code, _, err) = env.run(&["show"]);
     assert_eq!(code, 2);
     assert!(err.contains("Usage: dateline show <ID>"), "{err}");
-    // DATELINE_LEARNED takes the usual spellings of "on".
+    // DATELINE_LEARNED takes the usual spellings of "off".
     let (code, _, err) = env.run_with(
         &["extract", "examples/captions.txt"],
-        &[("DATELINE_LEARNED", "1")],
+        &[("DATELINE_LEARNED", "0")],
     );
     assert_eq!(code, 0, "{err}");
 }

@@ -368,11 +368,8 @@ fn load_engine(cli: &Cli) -> Result<Engine> {
         dateline_geo::Gazetteer::with_overlays(blobs).context("loading imported gazetteers")?
     };
     let mut engine = Engine::new(gazetteer);
-    if cli.learned {
-        engine.set_learned(
-            Some(dateline_engine::learned::builtin_model()),
-            dateline_engine::learned::Policy::default(),
-        );
+    if !cli.learned {
+        engine.set_learned(None, dateline_engine::learned::Policy::default());
     }
     let lexicon_dir = cli
         .lexicon_dir

@@ -26,10 +26,13 @@ pub struct EngineOpts {
     /// default: lexicons/ in the data dir.
     #[arg(long)]
     pub lexicon_dir: Option<PathBuf>,
-    /// Let the learned tagger (a CRF over the caption's words) confirm, drop or add people;
-    /// off by default until blind sets show it helps (EVALUATION.md). DATELINE_LEARNED=1 also
-    /// turns it on.
+    /// Extract with the rules alone, without the learned tagger (a CRF over the caption's words
+    /// that confirms, drops or adds people and organizations; EVALUATION.md).
+    /// DATELINE_LEARNED=0 does the same.
     #[arg(long)]
+    pub rules_only: bool,
+    /// The learned tagger is on by default; the flag is still accepted.
+    #[arg(long, hide = true)]
     pub learned: bool,
 }
 
@@ -57,12 +60,12 @@ fn env_path(name: &str) -> Option<PathBuf> {
         .map(PathBuf::from)
 }
 
-/// A flag from the environment: 1, true, yes, on (any case) turn it on.
-pub fn env_flag(name: &str) -> bool {
+/// A flag from the environment turned off: 0, false, no, off (any case).
+pub fn env_off(name: &str) -> bool {
     std::env::var(name).is_ok_and(|v| {
         matches!(
             v.trim().to_ascii_lowercase().as_str(),
-            "1" | "true" | "yes" | "on"
+            "0" | "false" | "no" | "off"
         )
     })
 }
@@ -117,8 +120,7 @@ impl Resolved {
                     .or_else(|| top.archive.clone())
                     .or_else(|| env_path("DATELINE_ARCHIVE"))
             }),
-            learned: engine
-                .is_some_and(|e| e.learned || top.learned || env_flag("DATELINE_LEARNED")),
+            learned: !engine.is_some_and(|e| e.rules_only) && !env_off("DATELINE_LEARNED"),
         }
     }
 }

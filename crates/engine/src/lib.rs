@@ -117,7 +117,7 @@ impl Engine {
             names: NameLexicon::builtin(),
             gazetteer,
             cache_key: oracle::new_cache_key(),
-            learned: None,
+            learned: Some((learned::builtin_model(), learned::Policy::default())),
         }
     }
 

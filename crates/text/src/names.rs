@@ -36,7 +36,7 @@ pub struct Chunk {
 const PARTICLES: &[&str] = &[
     "al", "el", "al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "bin", "ibn",
     "bint", "abu", "de", "da", "del", "della", "der", "di", "du", "la", "le", "van", "von", "of",
-    "for", "y", "dos", "das", "do", "e", "bu",
+    "for", "y", "dos", "das", "do", "e", "bu", "es", "am", "upon", "des", "dei", "degli", "delle",
 ];
 
 /// Name particles that may also begin a name (`al-Assad`, `bin Salman`).
@@ -361,5 +361,22 @@ mod tests {
             chunk_texts("in Yemen’s northwestern city of Saada"),
             ["Yemen", "Saada"]
         );
+    }
+
+    #[test]
+    fn particles_of_place_names_in_other_languages_stay_inside_the_name() {
+        // written
+        let t = "Vendors sell fish in Dar es Salaam and in Frankfurt am Main, and walk on the Rue des Martyrs.";
+        assert_eq!(
+            chunk_texts(t),
+            [
+                "Vendors",
+                "Dar es Salaam",
+                "Frankfurt am Main",
+                "Rue des Martyrs"
+            ]
+        );
+        // A particle with nothing capitalized after it ends the name.
+        assert_eq!(chunk_texts("Tourists in Dar es"), ["Tourists", "Dar"]);
     }
 }

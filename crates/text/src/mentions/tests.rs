@@ -245,3 +245,32 @@ fn a_titled_name_coordinated_with_a_country_is_a_person() {
         m.places
     );
 }
+
+#[test]
+fn a_landmark_word_before_of_heads_one_landmark_not_a_person() {
+    for (text, landmark) in [
+        // written
+        (
+            "Worshippers attend mass at the Cathedral of Saint Mary in Aleppo, Syria.",
+            "Cathedral of Saint Mary",
+        ),
+        // written
+        (
+            "Pilgrims pray at the Shrine of Imam Ali in Damascus, Syria.",
+            "Shrine of Imam Ali",
+        ),
+        // written
+        (
+            "Pilgrims walk near the Church of the Holy Sepulchre in Damascus, Syria.",
+            "Church of the Holy Sepulchre",
+        ),
+    ] {
+        let m = run(text);
+        assert!(m.people.is_empty(), "{text}: {:?}", m.people);
+        assert!(
+            m.places.iter().any(|p| p.name == landmark),
+            "{text}: {:?}",
+            m.places
+        );
+    }
+}
