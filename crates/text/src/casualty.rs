@@ -37,6 +37,8 @@ use crate::date::{
 };
 use crate::{Found, Span};
 
+mod other_languages;
+
 /// Killed / injured figures of the incident the photo belongs to.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CasualtiesFound {
@@ -882,6 +884,10 @@ fn find_casualties_folded(
                 out.source = Some(Found::new(v, f.span(s, e), "casualty.source"));
             }
         }
+    }
+
+    if out.killed.is_none() && out.injured.is_none() {
+        other_languages::find(f, ex, sents, &mut out);
     }
 
     // Vague amounts.

@@ -1,0 +1,348 @@
+//! Casualty figures written in languages other than English: "Al menos 27 personas murieron,
+//! según las autoridades", "Au moins neuf personnes ont été tuées, selon le gouvernement",
+//! "Setidaknya 200 orang tewas".
+//!
+//! The English reader (`casualty.rs`) knows many wordings of one language; this one knows one
+//! wording — a head count, at most three words, then a word that says they died or were hurt —
+//! in several languages (`data/casualty_other_languages.tsv`). It reads a caption only where the
+//! English reader found no figure, so it never overrides that reader.
+
+use super::CasualtiesFound;
+use crate::clause::{Folded, Sentence, in_excluded, sentence_of};
+use crate::{Found, LexiconError, tsv_rows};
+use regex::Regex;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+static BUILTIN_TSV: &str = include_str!("../../../../data/casualty_other_languages.tsv");
+
+/// The word lists of `data/casualty_other_languages.tsv`, and the patterns built from them.
+struct Words {
+    numbers: HashMap<String, u64>,
+    qualifiers: HashMap<String, &'static str>,
+    killed: Vec<String>,
+    figure: Regex,
+    source: Regex,
+}
+
+/// Words between a number and a death word that make the number no head count: "12 años", "3 km".
+const NOT_PEOPLE: &[&str] = &[
+    "años",
+    "año",
+    "anni",
+    "anno",
+    "ans",
+    "an",
+    "anos",
+    "ano",
+    "jahre",
+    "jahren",
+    "jahr",
+    "tahun",
+    "jaar",
+    "jaren",
+    "días",
+    "dias",
+    "jours",
+    "giorni",
+    "tage",
+    "hari",
+    "dagen",
+    "horas",
+    "heures",
+    "ore",
+    "stunden",
+    "jam",
+    "uur",
+    "meses",
+    "mois",
+    "mesi",
+    "monate",
+    "bulan",
+    "maanden",
+    "km",
+    "kilómetros",
+    "kilomètres",
+    "quilômetros",
+    "chilometri",
+    "kilometer",
+    "metros",
+    "mètres",
+    "meter",
+    "por",
+    "pour",
+    "per",
+    "cento",
+    "ciento",
+    "mil",
+    "mille",
+    "juta",
+    "ribu",
+    "de",
+    "du",
+    "des",
+];
+
+/// Articles before a source's name, left out of it as "the" is in English.
+const ARTICLES: &[&str] = &[
+    "los", "las", "el", "la", "les", "le", "l'", "os", "as", "o", "a", "il", "lo", "gli", "der",
+    "die", "das", "de",
+];
+
+fn alternation<'a>(phrases: impl Iterator<Item = &'a String>) -> String {
+    let mut l: Vec<&String> = phrases.collect();
+    l.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    l.iter()
+        .map(|p| {
+            p.split(' ')
+                .map(regex::escape)
+                .collect::<Vec<_>>()
+                .join(r"\s+")
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+impl Words {
+    fn parse(source_name: &str, tsv: &str) -> Result<Words, LexiconError> {
+        let err = |line: usize, message: String| LexiconError {
+            source_name: source_name.to_string(),
+            line,
+            message,
+        };
+        let (mut numbers, mut qualifiers) = (HashMap::new(), HashMap::new());
+        let (mut killed, mut injured, mut sources) = (Vec::new(), Vec::new(), Vec::new());
+        for (line, fields) in tsv_rows(tsv) {
+            let phrase = fields
+                .get(1)
+                .map(|p| {
+                    p.split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .to_lowercase()
+                })
+                .filter(|p| !p.is_empty())
+                .ok_or_else(|| err(line, "expected `kind<TAB>phrase[<TAB>value]`".into()))?;
+            let value = fields.get(2).copied().unwrap_or("");
+            match fields[0] {
+                "number" => {
+                    let v = value
+                        .parse::<u64>()
+                        .map_err(|_| err(line, format!("bad number value {value:?}")))?;
+                    numbers.insert(phrase, v);
+                }
+                "qualifier" => {
+                    let q = match value {
+                        "at_least" => "at_least",
+                        "about" => "about",
+                        _ => return Err(err(line, format!("bad qualifier value {value:?}"))),
+                    };
+                    qualifiers.insert(phrase, q);
+                }
+                "killed" => killed.push(phrase),
+                "injured" => injured.push(phrase),
+                "source" => sources.push(phrase),
+                other => return Err(err(line, format!("unknown kind {other:?}"))),
+            }
+        }
+        let num_words = alternation(numbers.keys());
+        let quals = alternation(qualifiers.keys());
+        let harm = alternation(killed.iter().chain(&injured));
+        let figure = Regex::new(&format!(
+            r"(?i)(?:^|[^\p{{L}}\d])(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+|{num_words})\s+(?P<fill>(?:[\p{{L}}'’-]+\s+){{0,3}}?)(?P<v>{harm})(?:[^\p{{L}}]|$)"
+        ))
+        .map_err(|e| err(0, e.to_string()))?;
+        let source = Regex::new(&format!(
+            r"(?i)(?:^|[^\p{{L}}])(?:{})\s+(?P<s>[^,;:.()\n]{{2,80}})",
+            alternation(sources.iter())
+        ))
+        .map_err(|e| err(0, e.to_string()))?;
+        Ok(Words {
+            numbers,
+            qualifiers,
+            killed,
+            figure,
+            source,
+        })
+    }
+
+    fn value(&self, n: &str) -> Option<u64> {
+        let n = n.trim().to_lowercase();
+        if n.starts_with(|c: char| c.is_ascii_digit()) {
+            let digits: String = n.chars().filter(char::is_ascii_digit).collect();
+            return digits.parse().ok();
+        }
+        self.numbers.get(&n).copied()
+    }
+}
+
+static WORDS: LazyLock<Words> = LazyLock::new(|| {
+    Words::parse("data/casualty_other_languages.tsv", BUILTIN_TSV)
+        .expect("builtin data/casualty_other_languages.tsv")
+});
+
+fn is_year(n: &str) -> bool {
+    n.len() == 4 && (n.starts_with("19") || n.starts_with("20"))
+}
+
+/// Fills `out` from figures in other languages; `out` must have no figure yet.
+pub(super) fn find(
+    f: &Folded,
+    ex: &[(usize, usize)],
+    sents: &[Sentence],
+    out: &mut CasualtiesFound,
+) {
+    let w = &*WORDS;
+    let ft = f.text.as_str();
+    // Cheap gate: most captions have no digit-or-number-word figure in these words at all.
+    if !ft.bytes().any(|b| b.is_ascii_digit()) && !ft.bytes().any(|b| b >= 0x80) {
+        let lower = ft.to_lowercase();
+        if !w.numbers.keys().any(|k| lower.contains(k.as_str())) {
+            return;
+        }
+    }
+    for caps in w.figure.captures_iter(ft) {
+        let (Some(n), Some(v)) = (caps.name("n"), caps.name("v")) else {
+            continue;
+        };
+        let start = caps.name("q").map_or(n.start(), |q| q.start());
+        if in_excluded(ex, start, v.end()) || is_year(n.as_str()) {
+            continue;
+        }
+        let fill = caps.name("fill").map_or("", |m| m.as_str()).to_lowercase();
+        if fill.split_whitespace().any(|x| NOT_PEOPLE.contains(&x)) {
+            continue;
+        }
+        let Some(value) = w.value(n.as_str()) else {
+            continue;
+        };
+        let verb = v
+            .as_str()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        let killed = w.killed.contains(&verb);
+        let slot = if killed {
+            &mut out.killed
+        } else {
+            &mut out.injured
+        };
+        if slot.is_some() {
+            continue;
+        }
+        let rule = if killed {
+            "casualty.killed_other_language"
+        } else {
+            "casualty.injured_other_language"
+        };
+        *slot = Some(Found::new(value, f.span(start, v.end()), rule));
+        if killed || out.qualifier.is_none() {
+            out.qualifier = Some(caps.name("q").map_or("exact", |q| {
+                let q = q
+                    .as_str()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .to_lowercase();
+                w.qualifiers.get(&q).copied().unwrap_or("about")
+            }));
+        }
+        if out.source.is_none()
+            && let Some(sent) = sents.get(sentence_of(sents, start))
+            && let Some(s) = w
+                .source
+                .captures(&ft[sent.start..sent.end])
+                .and_then(|c| c.name("s"))
+        {
+            let text = s.as_str().trim_end();
+            // "según las autoridades", "segundo a Defesa Civil": the source without its article.
+            let article = ARTICLES
+                .iter()
+                .find(|a| {
+                    text.len() > a.len()
+                        && text[..a.len()].eq_ignore_ascii_case(a)
+                        && (a.ends_with('\'') || text[a.len()..].starts_with(' '))
+                })
+                .map_or(0, |a| {
+                    if a.ends_with('\'') {
+                        a.len()
+                    } else {
+                        a.len() + 1
+                    }
+                });
+            let text = &text[article..];
+            let a = sent.start + s.start() + article;
+            let z = a + text.len();
+            if !in_excluded(ex, a, z) {
+                out.source = Some(Found::new(
+                    text.to_string(),
+                    f.span(a, z),
+                    "casualty.source_other_language",
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clause::sentences;
+
+    fn run(text: &str) -> CasualtiesFound {
+        let f = Folded::new(text);
+        let sents = sentences(&f.text, &[]);
+        let mut out = CasualtiesFound::default();
+        find(&f, &[], &sents, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_builtin_list_parses() {
+        assert!(WORDS.numbers.contains_key("neuf"));
+    }
+
+    #[test]
+    fn figures_and_sources_in_romance_languages() {
+        // written
+        let c = run(
+            "Rescatistas trabajan en Acapulco. Al menos 27 personas murieron, según las autoridades locales.",
+        );
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(27));
+        assert_eq!(c.qualifier, Some("at_least"));
+        assert_eq!(
+            c.source.as_ref().map(|s| s.value.as_str()),
+            Some("autoridades locales")
+        );
+        // written
+        let c = run(
+            "Des habitants à Dakar. Au moins neuf personnes ont été tuées et 40 blessées, selon le gouvernement.",
+        );
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(9));
+        assert_eq!(c.injured.as_ref().map(|k| k.value), Some(40));
+        assert_eq!(
+            c.source.as_ref().map(|s| s.value.as_str()),
+            Some("gouvernement")
+        );
+        // written
+        let c = run("Pelo menos 1.300 pessoas morreram nas enchentes, segundo a Defesa Civil.");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(1300));
+        // written
+        let c = run("Setidaknya 20 orang tewas dalam banjir di Padang.");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(20));
+    }
+
+    #[test]
+    fn years_durations_and_distances_are_no_head_counts() {
+        // written
+        for text in [
+            "Hace 12 años murieron sus padres en Lima.",
+            "En 2019 murieron muchos en Lima.",
+            "Le village à 5 km des morts est vide.",
+        ] {
+            let c = run(text);
+            assert!(c.killed.is_none(), "{text}: {c:?}");
+        }
+    }
+}
