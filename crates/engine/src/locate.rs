@@ -300,6 +300,17 @@ fn is_locative(p: &PlacePhrase) -> bool {
                 | "presso"
                 | "im"
                 | "bei"
+                | "au"
+                | "aux"
+                | "devant"
+                | "près"
+                | "sur"
+                | "ad"
+                | "в"
+                | "во"
+                | "на"
+                | "katika"
+                | "mjini"
         )
     )
 }

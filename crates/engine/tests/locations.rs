@@ -32,6 +32,30 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // Other languages' "in": "au Mali", "aux Comores".
+    case(
+        "Des soldats patrouillent au Mali, le 3 mars 2021. Photo AFP",
+        None,
+        None,
+        None,
+        Some("ML"),
+    ),
+    // A landmark word before "of": the landmark is where the photo is, in the town named after it.
+    case(
+        "Worshippers attend mass at the Cathedral of Saint Mary in Juba, South Sudan, Dec. 25, 2020.",
+        Some("Cathedral of Saint Mary"),
+        Some("Juba"),
+        None,
+        Some("SS"),
+    ),
+    // A particle inside a town's name.
+    case(
+        "Vendors sell vegetables at Kariakoo market in Dar es Salaam, Tanzania, on July 9, 2021.",
+        Some("Kariakoo market"),
+        Some("Dar es Salaam"),
+        None,
+        Some("TZ"),
+    ),
     // The grammar names the parts: "X neighbourhood of Y", "X refugee camp ... in Y".
     case(
         "Residents inspect the damage in the Bab al-Hadid neighbourhood of the northern city of Aleppo, Syria, May 3, 2016. REUTERS/Abdalrhman Ismail",
