@@ -29,8 +29,8 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 pub use crate::clause::parse_number;
 use crate::clause::{
-    Folded, IncidentFigures, Sentence, WORDS, WordClass, fold_excludes, in_excluded, sentence_of,
-    sentences,
+    Folded, IncidentFigures, Sentence, WORDS, WordClass, fold_excludes, in_excluded, phrase_key,
+    sentence_of, sentences,
 };
 use crate::date::{
     back_runs, captures_in, contains_ascii_ci, fwd_runs, merge_windows, needs_full_search,
@@ -384,9 +384,7 @@ struct Figure {
 
 fn qualifier_of(q: Option<&str>) -> &'static str {
     let Some(q) = q else { return "exact" };
-    let q = q.trim().to_lowercase();
-    let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
-    WORDS.qualifier(&q).unwrap_or("about")
+    WORDS.qualifier(&phrase_key(q)).unwrap_or("about")
 }
 
 /// Byte offset of the space before ` phrase ` in `s` (the phrase as lowercase whole words).

@@ -95,11 +95,7 @@ impl ClauseWords {
             let Some(class) = WordClass::from_kind(fields[0]) else {
                 return Err(err(line, format!("unknown kind {:?}", fields[0])));
             };
-            let phrase = fields[1]
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .to_lowercase();
+            let phrase = phrase_key(fields[1]);
             let value = fields.get(2).copied().unwrap_or("");
             match class {
                 WordClass::Number => {
@@ -159,18 +155,32 @@ impl ClauseWords {
     /// The phrases of `class` as a regex alternation, longest first, spaces matching any
     /// whitespace run.
     pub(crate) fn alternation(&self, class: WordClass) -> String {
-        let mut l: Vec<&String> = self.list(class).iter().collect();
-        l.sort_by_key(|p| std::cmp::Reverse(p.len()));
-        l.iter()
-            .map(|p| {
-                p.split(' ')
-                    .map(regex::escape)
-                    .collect::<Vec<_>>()
-                    .join(r"\s+")
-            })
-            .collect::<Vec<_>>()
-            .join("|")
+        phrase_alternation(self.list(class))
     }
+}
+
+/// Phrases (lowercase, single spaces) as a regex alternation, longest first, spaces matching any
+/// whitespace run.
+pub(crate) fn phrase_alternation<'a>(phrases: impl IntoIterator<Item = &'a String>) -> String {
+    let mut l: Vec<&String> = phrases.into_iter().collect();
+    l.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    l.iter()
+        .map(|p| {
+            p.split(' ')
+                .map(regex::escape)
+                .collect::<Vec<_>>()
+                .join(r"\s+")
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// A phrase as the word lists store it: lowercase, words one space apart.
+pub(crate) fn phrase_key(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// The shipped word classes. The table is tested; an error here is a packaging bug, so the

@@ -8,8 +8,10 @@
 //! English reader found no figure, so it never overrides that reader.
 
 use super::CasualtiesFound;
-use crate::clause::{Folded, Sentence, in_excluded, sentence_of};
+use super::is_year_like;
+use crate::clause::{Folded, Sentence, in_excluded, phrase_alternation, phrase_key, sentence_of};
 use crate::{Found, LexiconError, tsv_rows};
+use aho_corasick::AhoCorasick;
 use regex::Regex;
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -21,6 +23,8 @@ struct Words {
     numbers: HashMap<String, u64>,
     qualifiers: HashMap<String, &'static str>,
     killed: Vec<String>,
+    /// The death and injury words, to tell quickly that a caption has none.
+    harm: AhoCorasick,
     figure: Regex,
     source: Regex,
 }
@@ -89,20 +93,6 @@ const ARTICLES: &[&str] = &[
     "die", "das", "de",
 ];
 
-fn alternation<'a>(phrases: impl Iterator<Item = &'a String>) -> String {
-    let mut l: Vec<&String> = phrases.collect();
-    l.sort_by_key(|p| std::cmp::Reverse(p.len()));
-    l.iter()
-        .map(|p| {
-            p.split(' ')
-                .map(regex::escape)
-                .collect::<Vec<_>>()
-                .join(r"\s+")
-        })
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
 impl Words {
     fn parse(source_name: &str, tsv: &str) -> Result<Words, LexiconError> {
         let err = |line: usize, message: String| LexiconError {
@@ -115,12 +105,7 @@ impl Words {
         for (line, fields) in tsv_rows(tsv) {
             let phrase = fields
                 .get(1)
-                .map(|p| {
-                    p.split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                        .to_lowercase()
-                })
+                .map(|p| phrase_key(p))
                 .filter(|p| !p.is_empty())
                 .ok_or_else(|| err(line, "expected `kind<TAB>phrase[<TAB>value]`".into()))?;
             let value = fields.get(2).copied().unwrap_or("");
@@ -145,22 +130,25 @@ impl Words {
                 other => return Err(err(line, format!("unknown kind {other:?}"))),
             }
         }
-        let num_words = alternation(numbers.keys());
-        let quals = alternation(qualifiers.keys());
-        let harm = alternation(killed.iter().chain(&injured));
+        let num_words = phrase_alternation(numbers.keys());
+        let quals = phrase_alternation(qualifiers.keys());
+        let harm_words =
+            AhoCorasick::new(killed.iter().chain(&injured)).map_err(|e| err(0, e.to_string()))?;
+        let harm = phrase_alternation(killed.iter().chain(&injured));
         let figure = Regex::new(&format!(
             r"(?i)(?:^|[^\p{{L}}\d])(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+|{num_words})\s+(?P<fill>(?:[\p{{L}}'’-]+\s+){{0,3}}?)(?P<v>{harm})(?:[^\p{{L}}]|$)"
         ))
         .map_err(|e| err(0, e.to_string()))?;
         let source = Regex::new(&format!(
             r"(?i)(?:^|[^\p{{L}}])(?:{})\s+(?P<s>[^,;:.()\n]{{2,80}})",
-            alternation(sources.iter())
+            phrase_alternation(sources.iter())
         ))
         .map_err(|e| err(0, e.to_string()))?;
         Ok(Words {
             numbers,
             qualifiers,
             killed,
+            harm: harm_words,
             figure,
             source,
         })
@@ -181,10 +169,6 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
         .expect("builtin data/casualty_other_languages.tsv")
 });
 
-fn is_year(n: &str) -> bool {
-    n.len() == 4 && (n.starts_with("19") || n.starts_with("20"))
-}
-
 /// Fills `out` from figures in other languages; `out` must have no figure yet.
 pub(super) fn find(
     f: &Folded,
@@ -194,19 +178,17 @@ pub(super) fn find(
 ) {
     let w = &*WORDS;
     let ft = f.text.as_str();
-    // Cheap gate: most captions have no digit-or-number-word figure in these words at all.
-    if !ft.bytes().any(|b| b.is_ascii_digit()) && !ft.bytes().any(|b| b >= 0x80) {
-        let lower = ft.to_lowercase();
-        if !w.numbers.keys().any(|k| lower.contains(k.as_str())) {
-            return;
-        }
+    // Every figure ends on a death or injury word, which most captions lack: one pass of a
+    // literal matcher over the lowercased text spares them the figure regex.
+    if !w.harm.is_match(&ft.to_lowercase()) {
+        return;
     }
     for caps in w.figure.captures_iter(ft) {
         let (Some(n), Some(v)) = (caps.name("n"), caps.name("v")) else {
             continue;
         };
         let start = caps.name("q").map_or(n.start(), |q| q.start());
-        if in_excluded(ex, start, v.end()) || is_year(n.as_str()) {
+        if in_excluded(ex, start, v.end()) || is_year_like(n.as_str()) {
             continue;
         }
         let fill = caps.name("fill").map_or("", |m| m.as_str()).to_lowercase();
@@ -216,13 +198,7 @@ pub(super) fn find(
         let Some(value) = w.value(n.as_str()) else {
             continue;
         };
-        let verb = v
-            .as_str()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase();
-        let killed = w.killed.contains(&verb);
+        let killed = w.killed.contains(&phrase_key(v.as_str()));
         let slot = if killed {
             &mut out.killed
         } else {
@@ -239,13 +215,10 @@ pub(super) fn find(
         *slot = Some(Found::new(value, f.span(start, v.end()), rule));
         if killed || out.qualifier.is_none() {
             out.qualifier = Some(caps.name("q").map_or("exact", |q| {
-                let q = q
-                    .as_str()
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .to_lowercase();
-                w.qualifiers.get(&q).copied().unwrap_or("about")
+                w.qualifiers
+                    .get(&phrase_key(q.as_str()))
+                    .copied()
+                    .unwrap_or("about")
             }));
         }
         if out.source.is_none()

@@ -5,6 +5,16 @@
 
 use super::*;
 
+/// One chunk from word `first` to the end of chunk `b` (the words between join the name).
+fn joined(words: &[Word], first: usize, b: &Chunk) -> Chunk {
+    Chunk {
+        span: Span::new(words[first].span.start, b.span.end),
+        first,
+        last: b.last,
+        possessive: b.possessive,
+    }
+}
+
 /// "China International Search and Rescue Team", "Brighton and Hove Albion": an organization
 /// name may contain "and"; the second part ends with an organization word.
 pub(super) fn merge_org_conjunctions(
@@ -24,12 +34,7 @@ pub(super) fn merge_org_conjunctions(
             && a.last - a.first <= 4
             && lex.is("org_head", b_last)
         {
-            chunks[i] = Chunk {
-                span: Span::new(a.span.start, b.span.end),
-                first: a.first,
-                last: b.last,
-                possessive: b.possessive,
-            };
+            chunks[i] = joined(words, a.first, b);
             chunks.remove(i + 1);
         }
         i += 1;
@@ -54,12 +59,7 @@ pub(super) fn merge_landmark_of_the(
             && lex.is("landmark_first", a_last)
             && b.last - b.first <= 4
         {
-            chunks[i] = Chunk {
-                span: Span::new(words[a.last - 1].span.start, b.span.end),
-                first: a.last - 1,
-                last: b.last,
-                possessive: b.possessive,
-            };
+            chunks[i] = joined(words, a.last - 1, &b);
             if a.last - a.first > 1 {
                 // Keep the words before the landmark word as a chunk of their own.
                 chunks.insert(
