@@ -55,15 +55,23 @@ static DMY: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("DMY regex")
 });
-/// Month names of captions written in French, German, Spanish, Italian and Portuguese (those
-/// that differ from the English ones); only in day-month-year dates ("le 25 novembre 2022",
+/// Month names of captions written in French, German, Spanish, Italian, Portuguese, Indonesian,
+/// Malay, Dutch, Tagalog and Turkish (those that differ from the English ones); only in day-month-year dates ("le 25 novembre 2022",
 /// "am 14. März 2023", "el 3 de mayo de 2021"), never alone ("Mars 2020" is a rover).
-const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro";
+const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık";
 static DMY_INTL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b,?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
     ))
     .expect("international DMY regex")
+});
+/// Two day-month-year forms with their own separators: Folha's and EFE's abbreviated month
+/// between dots ("19.abr.2017", "3.ene.2020") and Vietnamese "ngày 21 tháng 8 năm 2023".
+static DMY_SHORT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?P<day>\d{1,2})\.(?P<mon>jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez|ene|feb|apr|may|aug|sep|oct|dic|dec)\.(?P<year>\d{4})\b|\bngày\s+(?P<vday>\d{1,2})\s+tháng\s+(?P<vmon>\d{1,2})(?:\s+năm|,)\s+(?P<vyear>\d{4})\b",
+    )
+    .expect("short day-month-year regex")
 });
 static NUMERIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
@@ -94,6 +102,11 @@ static POSITIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
           | \bfile\s+(?:photo|picture|image)\s+(?:dated|taken|from)(?:\s+on|\s+in)?
           | \btaken\s+(?:on|in)
           | \bin\s+this
+          # French, Spanish, Portuguese, Italian, German, Indonesian/Malay, Dutch photo cues
+          | \b(?:photo|cliché|image)s?\s+(?:prise?s?|datée?s?|réalisée?s?)(?:\s+le|\s+du|\s+en)?
+          | \b(?:foto(?:grafía|grafia)?|imagen|imagem|immagine)s?\s+(?:tomada|fechada|captada|tirada|feita|registrada|scattata|datata|de\s+archivo\s+(?:fechada|tomada))(?:\s+el|\s+em|\s+il|\s+en)?
+          | \baufgenommen\s+am
+          | \bfoto\s+(?:diambil|bertarikh|genomen)(?:\s+pada|\s+op)?
         )\s*[:,]?\s*$",
     )
     .expect("positive cue regex")
@@ -469,21 +482,43 @@ fn month_number(name: &str) -> Option<u8> {
 /// would miss or misread.
 fn intl_month_number(lower: &str) -> Option<u8> {
     let n = match lower {
-        "janvier" | "januar" | "jänner" | "enero" | "gennaio" | "janeiro" => 1,
-        "février" | "fevrier" | "februar" | "febrero" | "febbraio" | "fevereiro" => 2,
-        "mars" | "märz" | "maerz" | "marzo" | "março" => 3,
-        "avril" | "abril" | "aprile" => 4,
-        "mai" | "mayo" | "maggio" | "maio" => 5,
-        "juin" | "juni" | "junio" | "giugno" | "junho" => 6,
-        "juillet" | "juli" | "julio" | "luglio" | "julho" => 7,
-        "août" | "aout" | "agosto" => 8,
-        "septembre" | "septiembre" | "setiembre" | "settembre" | "setembro" => 9,
-        "octobre" | "oktober" | "octubre" | "ottobre" | "outubro" => 10,
-        "novembre" | "noviembre" | "novembro" => 11,
-        "décembre" | "decembre" | "dezember" | "diciembre" | "dicembre" | "dezembro" => 12,
+        "janvier" | "januar" | "jänner" | "enero" | "gennaio" | "janeiro" | "januari" | "ocak" => 1,
+        "février" | "fevrier" | "februar" | "febrero" | "febbraio" | "fevereiro" | "februari"
+        | "pebrero" | "şubat" => 2,
+        "mars" | "märz" | "maerz" | "marzo" | "março" | "maret" | "maart" | "mac" | "marso" => 3,
+        "avril" | "abril" | "aprile" | "nisan" => 4,
+        "mai" | "mayo" | "maggio" | "maio" | "mei" | "mayıs" => 5,
+        "juin" | "juni" | "junio" | "giugno" | "junho" | "hunyo" | "haziran" => 6,
+        "juillet" | "juli" | "julio" | "luglio" | "julho" | "julai" | "hulyo" | "temmuz" => 7,
+        "août" | "aout" | "agosto" | "agustus" | "augustus" | "ogos" | "ağustos" => 8,
+        "septembre" | "septiembre" | "setiembre" | "settembre" | "setembro" | "setyembre"
+        | "eylül" => 9,
+        "octobre" | "oktober" | "octubre" | "ottobre" | "outubro" | "oktubre" | "ekim" => 10,
+        "novembre" | "noviembre" | "novembro" | "nobyembre" | "kasım" => 11,
+        "décembre" | "decembre" | "dezember" | "diciembre" | "dicembre" | "dezembro" | "desember"
+        | "disember" | "disyembre" | "aralık" => 12,
         _ => return None,
     };
     Some(n)
+}
+
+/// The number of a three-letter month of [`DMY_SHORT`] (English, Portuguese, Spanish).
+fn short_month_number(lower: &str) -> Option<u8> {
+    Some(match lower {
+        "jan" | "ene" => 1,
+        "feb" | "fev" => 2,
+        "mar" => 3,
+        "apr" | "abr" => 4,
+        "may" | "mai" => 5,
+        "jun" => 6,
+        "jul" => 7,
+        "aug" | "ago" => 8,
+        "sep" | "set" => 9,
+        "oct" | "out" => 10,
+        "nov" => 11,
+        "dec" | "dez" | "dic" => 12,
+        _ => return None,
+    })
 }
 
 fn weekday_of(name: &str) -> Option<jiff::civil::Weekday> {
@@ -545,6 +580,39 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             });
         });
     }
+    captures_in(&DMY_SHORT, text, windows, |c| {
+        let Some(m) = c.get(0) else { return };
+        let parsed = match (c.name("mon"), c.name("vmon")) {
+            (Some(mon), _) => short_month_number(&mon.as_str().to_lowercase())
+                .zip(c.name("day").zip(c.name("year"))),
+            (None, Some(vmon)) => vmon
+                .as_str()
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=12).contains(n))
+                .zip(c.name("vday").zip(c.name("vyear"))),
+            _ => None,
+        };
+        let Some((month, (day, year))) = parsed else {
+            return;
+        };
+        let (Ok(day), Ok(year)) = (day.as_str().parse::<u8>(), year.as_str().parse::<i32>())
+        else {
+            return;
+        };
+        if !plausible_year(year) || day == 0 {
+            return;
+        }
+        out.push(Candidate {
+            span: Span::new(m.start(), m.end()),
+            year,
+            month: Some(month),
+            day: Some(day),
+            weekday: None,
+            rule: "date.day_month_year",
+            precision: DatePrecision::Day,
+        });
+    });
     captures_in(&NUMERIC, text, windows, |c| {
         let Some(m) = c.get(0) else { return };
         // Not part of a longer number ("1.2.3.2014", "12-06-2014-5").
@@ -1152,6 +1220,41 @@ mod tests {
             iso("Bombeiros combatem um incêndio em Pedrógão Grande, 18 de junho de 2017.")
                 .as_deref(),
             Some("2017-06-18")
+        );
+        // Written (Antara Indonesian, Bernama Malay, ANP Dutch, AA Turkish styles).
+        assert_eq!(
+            iso("Warga melintasi banjir di Kota Medan, Sumatera Utara, pada 21 Agustus 2023.").as_deref(),
+            Some("2023-08-21")
+        );
+        assert_eq!(
+            iso("Anggota bomba memadam kebakaran di Klang, 3 Ogos 2022.").as_deref(),
+            Some("2022-08-03")
+        );
+        assert_eq!(
+            iso("Betogers in Den Haag op 12 maart 2021.").as_deref(),
+            Some("2021-03-12")
+        );
+        assert_eq!(
+            iso("Kurtarma ekipleri Hatay'da, 7 Şubat 2023.").as_deref(),
+            Some("2023-02-07")
+        );
+        // Folha's dotted form and Vietnamese.
+        assert_eq!(
+            iso("5.set.2019 - Manifestantes ocupam a avenida Paulista, em São Paulo.").as_deref(),
+            Some("2019-09-05")
+        );
+        assert_eq!(
+            iso("Người dân đi qua con phố ngập nước ở Huế ngày 14 tháng 10 năm 2020.").as_deref(),
+            Some("2020-10-14")
+        );
+        // A photo cue in another language reaches a later sentence.
+        assert_eq!(
+            iso("Une file d'attente devant un dispensaire de Toamasina. Photo prise le 3 mars 2019.").as_deref(),
+            Some("2019-03-03")
+        );
+        assert_eq!(
+            iso("TGU01 SAN PEDRO (HONDURAS), 20/05/2020.- Fotografía fechada el 2 de mayo de 2020 de un mercado en San Pedro Sula.").as_deref(),
+            Some("2020-05-02")
         );
         // Non-English month names need a day: "Mars 2020" is a rover.
         assert_eq!(

@@ -12,7 +12,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von))\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|images?|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|\.{2,}|…)
+          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|images?|imag[ae][nm]s?|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|\.{2,}|…)
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
         )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
     )
@@ -306,6 +306,8 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         .or_else(|| t.strip_prefix("PHOTO "))
         .or_else(|| t.strip_prefix("Photo/"))
         .or_else(|| t.strip_prefix("Foto/"))
+        .or_else(|| t.strip_prefix("Foto "))
+        .or_else(|| t.strip_prefix("FOTO "))
         .or_else(|| t.strip_prefix("Source ").filter(|_| apart))
         && rest.contains('/')
     {
@@ -313,7 +315,9 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         let p = parse_body(text, body, lex, true);
         let person_first = p.first() == Kind::Person && (!p.hits.is_empty() || apart);
         let org_first = p.first() == Kind::Org && !p.creators.is_empty() && apart;
-        if !p.invalid && (person_first || org_first) {
+        // "(Foto EFE/ Name)", "(Foto AP/Name)": the Spanish label before a known agency.
+        let agency_first = p.first() == Kind::Agency && !p.hits.is_empty();
+        if !p.invalid && (person_first || org_first || agency_first) {
             return Some(unit(p, "credit.label", unit_span));
         }
     }

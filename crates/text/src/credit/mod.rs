@@ -82,6 +82,21 @@ impl CreditFound {
     }
 }
 
+/// An all-caps name right before a bracketed agency that ends the caption, glued to the last
+/// word or standing after a sentence end ("…en CaracasJUAN PEREZ (AFP)", "…del centro.JUAN
+/// PEREZ (AFP)": page text that lost the line break between caption and credit).
+static CAPS_NAME_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:[\p{Ll}.!?]|[.!?][ \t]+|\n[ \t]*)(\p{Lu}{2,}(?:[ \t]+\p{Lu}[\p{Lu}'-]+){1,3})[ \t]*$")
+        .expect("caps name regex")
+});
+
+fn caps_name_before(text: &str, unit: Span) -> Option<Span> {
+    let before = &text[..unit.start];
+    let c = CAPS_NAME_BEFORE.captures(before)?;
+    let m = c.get(1)?;
+    Some(Span::new(m.start(), m.end()))
+}
+
 /// Finds the credit line of a caption.
 pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
     let mut units: Vec<Unit> = chunks(text)
@@ -99,6 +114,15 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
                 .push((text[name.start..name.end].to_string(), name));
             u.span = Span::new(name.start, u.span.end);
             u.rule = "credit.name_line";
+        } else if u.rule == "credit.agency_only"
+            && u.creators.is_empty()
+            && text[u.span.end..].trim().is_empty()
+            && let Some(name) = caps_name_before(text, u.span)
+        {
+            u.creators
+                .push((text[name.start..name.end].to_string(), name));
+            u.span = Span::new(name.start, u.span.end);
+            u.rule = "credit.caps_name";
         }
     }
     if (!prefilter_on() || text.contains("epa"))

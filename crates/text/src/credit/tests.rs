@@ -1321,6 +1321,40 @@ fn credits_of_institutions_outlets_and_lines_set_apart() {
         &["Jane Doe"],
         Some("Sahelimages"),
     );
+    // written: the Spanish label before the agency, "Imagen:" and "Imagem:" labels
+    check(
+        "Simpatizantes marchan en La Paz. (Foto EFE/ Juan Pérez)",
+        &["Juan Pérez"],
+        Some("EFE"),
+    );
+    check(
+        "Una familia en un albergue de Puerto Príncipe. Imagen: Juan Pérez / OIM",
+        &["Juan Pérez"],
+        Some("OIM"),
+    );
+    // written: a satellite operator is a source, never a photographer
+    check(
+        "Flooded fields near the river are seen in this satellite image. (Maxar Technologies via AP)",
+        &[],
+        Some("AP"),
+    );
+    // written: AFP's contributor placeholder
+    check(
+        "Residents walk past the debris. AFP Contributor via Getty Images",
+        &[],
+        Some("AFP"),
+    );
+    // written: an all-caps name glued to the last word, before the agency in brackets
+    check(
+        "Manifestantes marchan hacia el palacio en CaracasJUAN PEREZ (AFP)",
+        &["JUAN PEREZ"],
+        Some("AFP"),
+    );
+    check(
+        "Vecinos esperan la llegada de los camiones en el centro.JUAN PEREZ (AFP)",
+        &["JUAN PEREZ"],
+        Some("AFP"),
+    );
     // written: a label after a slash is no new credit ("/ Name/ Photo: AA / AA" is one)
     check(
         "Rescuers search the rubble in Rafah. / Jane Doe/ Photo: AA / AA",
