@@ -18,6 +18,9 @@ SETS = [
     ("heldout7 (138)", ["tests/fixtures/corpus/heldout7.jsonl"]),
     ("heldout8 (139)", ["tests/fixtures/corpus/heldout8.jsonl"]),
     ("heldout9 (111)", ["tests/fixtures/corpus/heldout9.jsonl"]),
+    ("heldout10 (60)", ["tests/fixtures/corpus/heldout10.jsonl"]),
+    ("heldout11 (110)", ["tests/fixtures/corpus/heldout11.jsonl"]),
+    ("heldout12 (110)", ["tests/fixtures/corpus/heldout12.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
