@@ -311,6 +311,10 @@ fn is_locative(p: &PlacePhrase) -> bool {
                 | "на"
                 | "katika"
                 | "mjini"
+                | "di"
+                | "sa"
+                | "ở"
+                | "tại"
         )
     )
 }

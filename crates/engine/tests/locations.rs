@@ -32,6 +32,35 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // Indonesian, Tagalog and Vietnamese "in", and their cue nouns before a name.
+    case(
+        "Warga mengungsi dari banjir di kota Semarang, Jawa Tengah, Selasa (3/11/2020).",
+        None,
+        Some("Semarang"),
+        None,
+        Some("ID"),
+    ),
+    case(
+        "Sebanyak tiga pengunjuk rasa terluka di Myanmar pada Selasa.",
+        None,
+        None,
+        None,
+        Some("MM"),
+    ),
+    case(
+        "Nagprotesta ang mga estudyante sa Cebu noong Lunes.",
+        None,
+        Some("Cebu"),
+        None,
+        Some("PH"),
+    ),
+    case(
+        "Người dân dọn dẹp sau cơn bão ở Huế.",
+        None,
+        Some("Huế"),
+        None,
+        Some("VN"),
+    ),
     // Other languages' "in": "au Mali", "aux Comores".
     case(
         "Des soldats patrouillent au Mali, le 3 mars 2021. Photo AFP",

@@ -652,6 +652,11 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
             PlaceCue::Settlement
         }
         "quartier" | "quartiere" | "bairro" => PlaceCue::Neighbourhood,
+        // Indonesian/Malay, Tagalog and Vietnamese.
+        "kota" | "desa" | "thành" => PlaceCue::Settlement,
+        "kabupaten" | "kecamatan" | "huyện" => PlaceCue::District,
+        "provinsi" | "tỉnh" => PlaceCue::Province,
+        "barangay" => PlaceCue::Neighbourhood,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
