@@ -807,3 +807,16 @@ fn core_cues_in_the_languages_captions_arrive_in() {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }
 }
+
+#[test]
+fn disasters_and_protests_in_south_asian_scripts() {
+    // Written captions.
+    for (t, want) in [
+        ("पटना में बाढ़ के बाद लोग नाव से सामान ले जाते हुए।", "disaster"),
+        ("ঢাকায় বন্যা কবলিত এলাকায় মানুষ।", "disaster"),
+        ("لاہور میں مظاہرین پولیس کے سامنے۔", "protest"),
+        ("Rescatistas buscan sobrevivientes tras la avalancha en Salgar.", "disaster"),
+    ] {
+        assert_eq!(ty(t).as_deref(), Some(want), "{t}");
+    }
+}
