@@ -41,12 +41,13 @@ fn main() {
     println!("cargo:rerun-if-changed=src/blob.rs");
     println!("cargo:rerun-if-changed=build.rs");
 
-    let blob = build_places(&[data.join("places.tsv.gz"), data.join("airports.tsv.gz")]);
+    let (blob, big_places) =
+        build_places(&[data.join("places.tsv.gz"), data.join("airports.tsv.gz")]);
     std::fs::write(out.join("places.bin"), blob).unwrap();
     let t1 = Instant::now();
 
     let mut code = String::new();
-    countries(&data, &mut code);
+    countries(&data, &big_places, &mut code);
     admin1(&data, &mut code);
     std::fs::write(out.join("tables.rs"), code).unwrap();
     // Visible with `cargo build -vv` or in the build script's `output` file, without adding a
@@ -58,9 +59,16 @@ fn main() {
     );
 }
 
+/// A place at least this populous, or a capital, keeps its name from a country's name in another
+/// language ("Tunis" is Tunisia in Croatian, "Brasilia" Brazil in Finnish, "Salvador" El
+/// Salvador in French: in a caption they are the cities).
+const BIG_PLACE: u64 = 200_000;
+
 /// One index over all files: GeoNames places and airfields share the id space (airfield ids are
-/// above every GeoNames id; see scripts/build-gazetteer.py).
-fn build_places(paths: &[PathBuf]) -> Vec<u8> {
+/// above every GeoNames id; see scripts/build-gazetteer.py). Also returns the folded names of the
+/// big places ([`BIG_PLACE`]).
+fn build_places(paths: &[PathBuf]) -> (Vec<u8>, std::collections::HashSet<String>) {
+    let mut big = std::collections::HashSet::new();
     let mut text = String::new();
     for path in paths {
         let gz = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -97,6 +105,9 @@ fn build_places(paths: &[PathBuf]) -> Vec<u8> {
         p.cc = c[7].to_owned();
         p.admin1 = c[8].to_owned();
         p.pop = c[9].parse().unwrap_or(0);
+        if p.fclass == b'P' && (p.pop >= BIG_PLACE || p.fcode == "PPLC") {
+            big.insert(fold(&p.name));
+        }
         b.add(&p).unwrap();
     }
     let t2 = Instant::now();
@@ -107,7 +118,7 @@ fn build_places(paths: &[PathBuf]) -> Vec<u8> {
         (t2 - t).as_secs_f64(),
         t2.elapsed().as_secs_f64()
     );
-    r
+    (r, big)
 }
 
 fn rows(path: &Path) -> Vec<Vec<String>> {
@@ -139,7 +150,7 @@ fn emit_keys(code: &mut String, name: &str, mut keys: Vec<(String, u32, u32)>) {
     code.push_str("];\n");
 }
 
-fn countries(data: &Path, code: &mut String) {
+fn countries(data: &Path, big_places: &std::collections::HashSet<String>, code: &mut String) {
     let base = rows(&data.join("countries.tsv"));
     let extra = rows(&data.join("country_extra.tsv"));
     code.push_str("pub(crate) static COUNTRIES: &[CountryRow] = &[\n");
@@ -194,7 +205,9 @@ fn countries(data: &Path, code: &mut String) {
     // Names in other languages ("Tchad", "Ciad", "Éthiopie"), after every English one.
     for r in rows(&data.join("country_names.tsv")) {
         assert!(r.len() == 3, "country_names.tsv: {r:?}");
-        if let Some(&i) = index.get(&r[0]) {
+        if let Some(&i) = index.get(&r[0])
+            && !big_places.contains(&fold(&r[2]))
+        {
             push_key(&mut names, &r[2], area(i).saturating_add(1), i);
         }
     }

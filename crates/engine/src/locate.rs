@@ -319,6 +319,47 @@ fn is_locative(p: &PlacePhrase) -> bool {
     )
 }
 
+/// Nouns for a settlement or a part of a country that a demonym can qualify ("the Syrian
+/// capital", "la capital venezolana", "une ville malienne"). A camp is not among them: "a
+/// Syrian refugee camp" is often abroad.
+const DEMONYM_PLACE_NOUNS: &[&str] = &[
+    "capital", "city", "town", "village", "villages", "countryside", "province", "region",
+    "border", "coast", "port", "island", "capitale", "ville", "région",
+    "frontière", "côte", "ciudad", "pueblo", "aldea", "región", "provincia",
+    "frontera", "costa", "localidad", "cidade", "vila", "aldeia", "região", "fronteira", "città",
+    "villaggio", "regione", "territory", "territorio", "territoire", "território",
+];
+
+/// Prepositions that place what follows, for [`demonym_place_phrase`].
+const DEMONYM_LOCATIVES: &[&str] = &[
+    "in", "at", "near", "outside", "across", "en", "dans", "à", "au", "em", "na", "no", "nella",
+    "nel", "a", "di", "sa", "ở", "tại", "im", "bei",
+];
+
+/// Whether the demonym at `span` qualifies a place noun placed by a preposition: "in the
+/// northern Syrian city", "en el centro de la capital venezolana".
+fn demonym_place_phrase(text: &str, span: Span) -> bool {
+    let words_before: Vec<String> = text[..span.start]
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .rev()
+        .take(6)
+        .map(str::to_lowercase)
+        .collect();
+    let next = text[span.end..]
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .find(|w| !w.is_empty())
+        .map(str::to_lowercase);
+    let noun = |w: &str| DEMONYM_PLACE_NOUNS.contains(&w);
+    let locative_within = |ws: &[String]| ws.iter().any(|w| DEMONYM_LOCATIVES.contains(&w.as_str()));
+    // English order: demonym, noun ("the Venezuelan capital").
+    if next.as_deref().is_some_and(noun) && locative_within(&words_before) {
+        return true;
+    }
+    // Romance order: noun, demonym ("la capital venezolana").
+    words_before.first().is_some_and(|w| noun(w)) && locative_within(&words_before[1..])
+}
+
 fn is_excluded_start(p: &PlacePhrase) -> bool {
     matches!(
         p.preposition.as_deref(),
@@ -1186,6 +1227,26 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
                     .push(Evidence::new(span, "place.city_state"));
             }
         }
+    }
+    // "in the Venezuelan capital", "dans la capitale malgache", "en una aldea hondureña": with
+    // no place the caption names, a demonym bound to a place noun after a locative gives the
+    // country (at the country's point, precision 3).
+    if loc.country.is_none()
+        && chosen.is_empty()
+        && let Some(d) = mentions
+            .demonyms
+            .iter()
+            .find(|d| demonym_place_phrase(text, d.span))
+        && let Some(c) = gaz.country(&d.country)
+    {
+        loc.country = Some(c.code.clone());
+        loc.lat = Some(c.lat);
+        loc.lon = Some(c.lon);
+        loc.precision = Some(3);
+        evidence
+            .entry("location.country".into())
+            .or_default()
+            .push(Evidence::new(d.span, "place.demonym_place"));
     }
     if let Some(cs) = chain_span {
         loc.text = Some(cs.slice(text).to_string());

@@ -32,6 +32,36 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // A demonym bound to a place noun, with no place named.
+    case(
+        "Women wait for the trucks in the centre of the Venezuelan capital on Thursday.",
+        None,
+        None,
+        None,
+        Some("VE"),
+    ),
+    case(
+        "Una de las esquinas en el centro de la capital venezolana, este jueves.",
+        None,
+        None,
+        None,
+        Some("VE"),
+    ),
+    case(
+        "Opération de dépouillement dans un bureau de vote dans la capitale malgache.",
+        None,
+        None,
+        None,
+        Some("MG"),
+    ),
+    // A big city keeps its name from a country's name in another language.
+    case(
+        "Indígenas estão acampados em Brasília.",
+        None,
+        Some("Brasília"),
+        None,
+        Some("BR"),
+    ),
     // Indonesian, Tagalog and Vietnamese "in", and their cue nouns before a name.
     case(
         "Warga mengungsi dari banjir di kota Semarang, Jawa Tengah, Selasa (3/11/2020).",

@@ -471,6 +471,18 @@ fn countries_in_other_languages_and_split_demonyms() {
     // Everyday English words and given names are left out.
     assert_eq!(g.country_by_name("Suède"), None);
     assert_eq!(g.country_by_name("Mauricio"), None);
+    // Demonyms that Spanish, Portuguese and French captions write in lowercase.
+    for (w, cc) in [("venezolana", "VE"), ("malgache", "MG"), ("hondureños", "HN"), ("brasileira", "BR")] {
+        assert_eq!(
+            g.country_by_demonym(w).map(|c| c.code).as_deref(),
+            Some(cc),
+            "{w}"
+        );
+    }
+    // A big city keeps its name from a country's name in another language.
+    for w in ["Tunis", "Brasilia", "Brasília", "Salvador", "Granada", "Norfolk"] {
+        assert_eq!(g.country_by_name(w), None, "{w}");
+    }
     // "Bosnian, Herzegovinian" is two demonyms; press demonyms of Central Asia and the Balkans.
     for (w, cc) in [
         ("Bosnian", "BA"),

@@ -387,6 +387,40 @@ impl NameLexicon {
     }
 }
 
+/// Demonyms that Spanish, Portuguese and French write in lowercase ("la capital venezolana",
+/// "dans la capitale malgache"). A common English word is never one ("polish", "french").
+fn lowercase_demonyms(
+    text: &str,
+    words: &[Word],
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+    m: &mut Mentions,
+) {
+    for w in words {
+        let s = w.span.slice(text);
+        if !s.chars().next().is_some_and(char::is_lowercase)
+            || s.chars().count() < 5
+            || lex.common_size(s).is_some()
+            || m.demonyms.iter().any(|d| d.span == w.span)
+        {
+            continue;
+        }
+        // The oracle answers for capitalized words only (a demonym in an English caption).
+        let mut cap = String::with_capacity(s.len());
+        let mut cs = s.chars();
+        cap.extend(cs.next().into_iter().flat_map(char::to_uppercase));
+        cap.push_str(cs.as_str());
+        if let Some(cc) = oracle.demonym(&cap) {
+            m.demonyms.push(DemonymMention {
+                country: cc,
+                span: w.span,
+                sentence: w.sentence,
+            });
+        }
+    }
+    m.demonyms.sort_by_key(|d| d.span.start);
+}
+
 /// The word classes of `name_words.tsv`, in bit order.
 const CLASSES: &[&str] = &[
     "title",
@@ -621,6 +655,7 @@ fn find_mentions_cased(
         candidates = rest;
     }
     m.places.sort_by_key(|p| p.span.start);
+    lowercase_demonyms(text, &words, lex, oracle, &mut m);
 
     // 5. People. Name shapes are English ones: in a caption in another language, capitalized
     // nouns (German) and articles would pass for names, so none are guessed there.
