@@ -181,10 +181,30 @@ static VAGUE: LazyLock<Regex> = LazyLock::new(|| {
 
 static RUNNING_TOTAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b|\b(?:war|conflict|fighting|clashes|uprising|insurgency)\b[^.;]{0,80}\bsince\s+(?:(?:early|late|mid-?)\s*)?(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)\b",
+        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b|\b(?:war|conflict|fighting|clashes|uprising|insurgency)\b[^.;]{0,80}\bsince\s+(?:(?:early|late|mid-?)\s*)?(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)\b|\b(?:epidemic|outbreak|pandemic|virus|disease|violence|unrest|crisis|cholera|ebola|famine|drought)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|claimed|left|caused|seen)\b|\bdesde\s+hace\b|\ben\s+lo\s+que\s+va\s+de\b|\bhasta\s+(?:ahora|la\s+fecha)\b|\bjusqu'(?:à|a)\s+présent\b|\bdepuis\s+le\s+début\b|\bdesde\s+o\s+início\b|\baté\s+agora\b",
     )
     .expect("RUNNING_TOTAL regex")
 });
+
+/// Whether figures in sentence `si` are background: a running total or another time in the
+/// sentence, or the sentence right after a running total, which goes on with the war's figures
+/// ("The war has so far killed 11,500 … On the Israeli side, about 1,200 people lost their
+/// lives") unless it is about now.
+fn background_sentence(ft: &str, sents: &[Sentence], si: usize) -> bool {
+    let Some(sent) = sents.get(si) else {
+        return false;
+    };
+    let sent_text = &ft[sent.start..sent.end];
+    if RUNNING_TOTAL.is_match(sent_text) || OTHER_TIME.is_match(sent_text) {
+        return true;
+    }
+    let prev = sents[..si].iter().rev().find(|s| s.rank.is_some());
+    prev.is_some_and(|p| {
+        sent.rank.is_some()
+            && RUNNING_TOTAL.is_match(&ft[p.start..p.end])
+            && !RECENT.is_match(sent_text)
+    })
+}
 
 /// A sentence about another time or another incident than the photo's ("Earlier this year, a
 /// strike on the city killed 20", "In a separate attack, …", "two years ago").
@@ -826,7 +846,6 @@ fn find_casualties_folded(
         }
         let si = sentence_of(sents, fig.start);
         let Some(sent) = sents.get(si) else { continue };
-        let sent_text = &ft[sent.start..sent.end];
         // Sub-count: "including more than 300 children".
         let lead_start = fig.num_start.saturating_sub(30).max(sent.start);
         let lead_start = (lead_start..=fig.num_start)
@@ -835,22 +854,11 @@ fn find_casualties_folded(
         if SUBCOUNT.is_match(ft[lead_start..fig.num_start].trim_end()) {
             continue;
         }
-        if RUNNING_TOTAL.is_match(sent_text) || OTHER_TIME.is_match(sent_text) {
+        if background_sentence(ft, sents, si) {
             continue;
         }
         // "The February 6 earthquake killed …": a date, not a figure.
         if WORDS.is(WordClass::Month, &prev_word(ft, fig.num_start)) {
-            continue;
-        }
-        // The sentence right after a running total goes on with the war's figures ("The war has
-        // so far killed 11,500 … On the Israeli side, about 1,200 people lost their lives"),
-        // unless it is about now.
-        let prev = sents[..si].iter().rev().find(|s| s.rank.is_some());
-        if let Some(p) = prev
-            && sent.rank.is_some()
-            && RUNNING_TOTAL.is_match(&ft[p.start..p.end])
-            && !RECENT.is_match(sent_text)
-        {
             continue;
         }
         let slot = if fig.killed {
@@ -1329,6 +1337,26 @@ mod tests {
                  an Israeli strike killed 12 people in Rafah, medics said.";
         assert_eq!(k(t), Some(12));
         assert_eq!(src(t).as_deref(), Some("medics"));
+    }
+
+    #[test]
+    fn tolls_of_an_epidemic_or_of_lasting_unrest_are_background() {
+        // written: an outbreak's toll across a region
+        let t = "A nurse checks a patient at a treatment centre in Kenema. The outbreak has killed more \
+                 than 2,000 people in three countries, the WHO said.";
+        assert_eq!(k(t), None);
+        // written: unrest that has seen deaths over weeks
+        let t = "A protester throws a stone at police in Ngozi. The unrest, which has seen 30 \
+                 protesters killed, began in April.";
+        assert_eq!(k(t), None);
+        // written: Spanish, the running total in the sentence before
+        let t = "Un manifestante corre en Maracay. Las protestas se suceden desde hace 40 días. \
+                 Según la fiscalía, 35 personas han muerto.";
+        assert_eq!(k(t), None);
+        // written: a disaster's toll over the days after it is the photo's incident
+        let t = "Villagers dig through rubble in Zinda Jan. The tremors have left more than 1,000 \
+                 dead over the last few days, officials said.";
+        assert_eq!(k(t), Some(1000));
     }
 
     #[test]

@@ -198,6 +198,9 @@ pub(super) fn find(
         let Some(value) = w.value(n.as_str()) else {
             continue;
         };
+        if super::background_sentence(ft, sents, sentence_of(sents, start)) {
+            continue;
+        }
         let killed = w.killed.contains(&phrase_key(v.as_str()));
         let slot = if killed {
             &mut out.killed
