@@ -10,9 +10,9 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)^(?:
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
-          | (?P<by>(?:photo(?:graph)?s?|pictures?|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von))\b
+          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|images?|imag[ae][nm]s?|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|\.{2,}|…)
+          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|\.{2,}|…)
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
         )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
     )
@@ -149,7 +149,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[\p{Ll}\d][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu})",
+        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[\p{Ll}\d][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -246,7 +246,7 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         t,
         &[
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
-            b"bil", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ",
+            b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ",
         ],
     )
     .then(|| PREFIX.captures(t))
@@ -665,6 +665,18 @@ fn standalone_chain(text: &str, s: Span, p: &Parsed) -> Option<Parsed> {
     None
 }
 
+/// A known agency glued to the caption's last word by a dash ("….—Reuters", "today-Reuters");
+/// not after a capitalized word, a photographer's name ("…2014.Jane Doe—Reuters").
+static GLUED_DASH_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:[.!?]\s*[—–]|(?:^|\s)\p{Ll}+[—–-])\s*(?P<ag>\p{Lu}[\p{L}]{1,15})$")
+        .expect("glued dash agency regex")
+});
+/// A whole chunk of a name in capitals and one agency word ("JANE DOE AFP").
+static CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?P<name>\p{Lu}[\p{Lu}'-]+(?:\s+\p{Lu}[\p{Lu}'-]+){1,3})\s+(?P<ag>\p{Lu}{2,8})$")
+        .expect("caps name agency regex")
+});
+
 /// Credit shapes set apart at the end of a caption (or on a line of their own) that name no
 /// known chain: "(ABC News: Jane Doe)", "…, Nov. 27, 2019 AP", "… in Pohang | YTN",
 /// "…2019./VCG Photo", and a photographer's name alone on the last line after a line break
@@ -728,6 +740,32 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
                 "credit.agency_only",
             );
         }
+    }
+    // "…on Monday.—Reuters", "…in Jaffna today-Reuters": a known agency glued to the last word
+    // by a dash.
+    if let Some(c) = GLUED_DASH_AGENCY.captures(t)
+        && let Some(ag) = c.name("ag")
+        && lex.lookup(ag.as_str()).is_some()
+    {
+        let sp = Span::new(s.start + ag.start(), s.start + ag.end());
+        return mk(Vec::new(), Some((ag.as_str().to_string(), sp)), sp, "credit.agency_only");
+    }
+    // "…on February 13, 2022. JANE DOE AFP": a name in capitals and a known agency with no mark
+    // between them, as the caption's last sentence.
+    if let Some(c) = CAPS_NAME_AGENCY.captures(t)
+        && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
+        && lex.lookup(ag.as_str()).is_some()
+        && text[ch.inner.start..s.start].trim().is_empty()
+        && text[..s.start].trim_end().ends_with(['.', '!', '?', '"', '”'])
+    {
+        let nsp = Span::new(s.start + name.start(), s.start + name.end());
+        let asp = Span::new(s.start + ag.start(), s.start + ag.end());
+        return mk(
+            vec![(name.as_str().to_string(), nsp)],
+            Some((ag.as_str().to_string(), asp)),
+            Span::new(nsp.start, asp.end),
+            "credit.caps_name",
+        );
     }
     // "… in Pohang | YTN": a short credit after a single bar at the end.
     if let Some(bar) = t

@@ -211,16 +211,19 @@ pub(super) fn is_person_name(s: &str) -> bool {
     }
     let mut capitalized = 0;
     let mixed_case = words.iter().any(|w| w.chars().any(|c| c.is_lowercase()));
-    for w in &words {
+    for (i, w) in words.iter().enumerate() {
         let first = w.chars().next().unwrap_or(' ');
         if first.is_uppercase() {
             let letters = w.chars().filter(|c| c.is_alphabetic()).count();
-            // An acronym inside a mixed-case name is an organization ("Aleppo Media Center AMC").
+            // An acronym inside a mixed-case name is an organization ("Aleppo Media Center AMC"),
+            // but AFP writes a short name's surname in capitals ("Biju BORO", "Marvin RECINOS").
+            let afp_surname = i + 1 == words.len() && words.len() <= 3 && letters >= 3;
             let acronym = (2..=5).contains(&letters)
                 && w.chars()
                     .filter(|c| c.is_alphabetic())
                     .all(|c| c.is_uppercase())
-                && !WORDS.name_suffix.contains(*w);
+                && !WORDS.name_suffix.contains(*w)
+                && !afp_surname;
             if mixed_case && acronym && words.len() > 1 {
                 return false;
             }
