@@ -203,6 +203,11 @@ fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -
 }
 
 fn is_connector(word: &str, gaz: &Gazetteer) -> bool {
+    // "Chattogram city's Muradpur": a connector word with the possessive.
+    let word = word
+        .strip_suffix("'s")
+        .or_else(|| word.strip_suffix("’s"))
+        .unwrap_or(word);
     let w = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
     if w.is_empty() {
         return true;
@@ -835,6 +840,24 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
         matches!(resolved[j], Resolved::Place(_))
             && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
     });
+    let section_of_next = |a: &Place, pos: usize| {
+        let i = chosen[pos];
+        chosen.get(pos + 1).is_some_and(|&j| {
+            let Resolved::Place(b) = &resolved[j] else {
+                return false;
+            };
+            b.feature_class == 'P'
+                && b.country == a.country
+                && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
+                && text
+                    .get(places[i].span.end..places[j].span.start)
+                    .is_some_and(|gap| gap.trim() == ",")
+                && (a.feature_code == "PPLX"
+                    || (b.population >= 20_000
+                        && b.population >= 5 * a.population.max(1)
+                        && crate::resolve::km((a.lat, a.lon), (b.lat, b.lon)) <= 6.0))
+        })
+    };
     for (pos, &i) in chosen.iter().enumerate() {
         let p = &places[i];
         // "in Jubar, Damascus": only a bare comma between the unknown name and a known town.
@@ -913,6 +936,15 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             (Resolved::Place(pl), PlaceCue::None)
                 if pl.feature_class == 'S' && sub_idx.is_none() && city_idx.is_none() =>
             {
+                sub_idx = Some(i);
+            }
+            (Resolved::Place(a), PlaceCue::None)
+                if sub_idx.is_none()
+                    && city_idx.is_none()
+                    && section_of_next(a, pos) =>
+            {
+                // "Chinatown, Honiara", "Kotturpuram, Chennai": a section of the town named
+                // next, or a small place inside it, is a part of that town.
                 sub_idx = Some(i);
             }
             (Resolved::Unknown, PlaceCue::Settlement)

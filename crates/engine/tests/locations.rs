@@ -32,6 +32,21 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // A section of the town named next is a part of it; a town's possessive on "city's".
+    case(
+        "A building burns in Chinatown, Honiara, Solomon Islands, Nov. 26, 2021.",
+        Some("Chinatown"),
+        Some("Honiara"),
+        Some("Honiara"),
+        Some("SB"),
+    ),
+    case(
+        "A man fires at student protesters in Chattogram city's Muradpur area on Tuesday.",
+        Some("Muradpur"),
+        Some("Chattogram"),
+        Some("Chittagong"),
+        Some("BD"),
+    ),
     // A demonym bound to a place noun, with no place named.
     case(
         "Women wait for the trucks in the centre of the Venezuelan capital on Thursday.",

@@ -28,6 +28,8 @@ pub(super) fn place_phrase(
     let after_lower: String = after.chars().take(40).collect::<String>().to_lowercase();
     let mut cue = PlaceCue::None;
     let mut rule = "place.gazetteer";
+    // "Chattogram city's Muradpur area": the town's possessive stands on its settlement word.
+    let mut possessive_after = false;
     if !piece.possessive {
         for w in lex.classes.get("place_after").into_iter().flatten() {
             let w: &str = w;
@@ -49,6 +51,8 @@ pub(super) fn place_phrase(
                 if c != PlaceCue::None && (cue == PlaceCue::None || w.contains(' ')) {
                     cue = c;
                     rule = "place.cue_after";
+                    possessive_after = c == PlaceCue::Settlement
+                        && (rest.starts_with("'s ") || rest.starts_with("’s "));
                     // Camps and landmarks keep their generic word in the name.
                     if matches!(c, PlaceCue::Camp | PlaceCue::Landmark) {
                         name_span = Span::new(piece.span.start, piece.span.end + 1 + w.len());
@@ -255,6 +259,16 @@ pub(super) fn place_phrase(
     let after_possessive_place = known.as_ref().is_none_or(|k| k.kind == KnownKind::Populated)
         && before.last().is_some_and(|(j, _)| {
             // The whole name before the possessive: "Manchester City's" is a club, not a town.
+            // A settlement word with the possessive names its town before it ("Chattogram
+            // city's Muradpur").
+            let shifted = *j > 0
+                && words[*j].possessive
+                && matches!(
+                    words[*j].span.slice(text),
+                    "city" | "town" | "capital" | "village"
+                )
+                && names::is_capitalized(words[*j - 1].span.slice(text));
+            let j = &if shifted { *j - 1 } else { *j };
             let mut start = *j;
             while start > 0
                 && names::is_capitalized(words[start - 1].span.slice(text))
@@ -263,7 +277,7 @@ pub(super) fn place_phrase(
                 start -= 1;
             }
             let owner = &text[words[start].span.start..words[*j].span.end];
-            words[*j].possessive
+            (words[*j].possessive || shifted)
                 && oracle
                     .place(owner)
                     .is_some_and(|k| k.kind == KnownKind::Populated && k.primary && smaller_than(k.population))
@@ -367,7 +381,7 @@ pub(super) fn place_phrase(
         known,
         preposition,
         sentence,
-        possessive: piece.possessive,
+        possessive: piece.possessive || possessive_after,
         rule,
     })
 }
