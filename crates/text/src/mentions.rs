@@ -660,6 +660,7 @@ fn find_mentions_cased(
     // 5. People. Name shapes are English ones: in a caption in another language, capitalized
     // nouns (German) and articles would pass for names, so none are guessed there.
     if !is_english(text, &words, lex) {
+        foreign_people(text, &words, &candidates, lex, oracle, &mut m.people);
         return m;
     }
     let mut single = Vec::new();
@@ -680,6 +681,90 @@ fn find_mentions_cased(
     m.people.sort_by_key(|p| p.name.span.start);
     m
 }
+
+/// Lowercase words of other languages that stand before a person's name: offices ("el
+/// presidente Guillermo Lasso", "le ministre …", "presiden …") and mourning ("sepelio de …").
+const FOREIGN_TITLES: &[&str] = &[
+    "presidente", "presidenta", "expresidente", "expresidenta", "ministro", "ministra",
+    "exministro", "exministra", "alcalde", "alcaldesa", "gobernador", "gobernadora", "governador",
+    "governadora", "prefeito", "prefeita", "senador", "senadora", "diputado", "diputada",
+    "deputado", "deputada", "líder", "dirigente", "candidato", "candidata", "canciller",
+    "comandante", "coronel", "papa", "rey", "reina", "príncipe", "princesa", "fiscal", "activista",
+    "président", "présidente", "ministre", "maire", "député", "députée", "sénateur", "opposant",
+    "roi", "reine", "presiden", "menteri", "gubernur", "bupati", "walikota", "panglima", "raja",
+    "ratu", "pangulo", "alkalde", "kalihim", "präsident", "präsidentin", "ministerin",
+    "bürgermeister", "bürgermeisterin", "kanzler", "kanzlerin", "sepelio", "velorio", "entierro",
+    "funeral", "funérailles", "obsèques", "enterro", "velório",
+];
+
+/// Position marks after a name in a caption ("(i)", "(d)" in EFE's Spanish, "(L)", "(kiri)").
+const POSITION_MARKS: &[&str] = &[
+    "(i)", "(d)", "(c)", "(izq)", "(der)", "(centro)", "(g)", "(dr)", "(L)", "(R)", "(C)",
+    "(katikati)", "(kushoto)", "(kulia)", "(kiri)", "(kanan)", "(tengah)", "(2i)", "(2d)",
+    "(2L)", "(2R)", "(links)", "(rechts)", "(mitte)",
+];
+
+/// People in a caption in another language, where name shapes alone would take capitalized
+/// nouns and articles for names: only a capitalized run of two to four words after an office
+/// or mourning word, or before a position mark or an age ("Juan Pérez, 54,").
+fn foreign_people(
+    text: &str,
+    words: &[Word],
+    candidates: &[Piece],
+    lex: &NameLexicon,
+    oracle: &dyn PlaceOracle,
+    people: &mut Vec<PersonFound>,
+) {
+    static AGE_AFTER: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^,\s*\d{1,3}\s*(?:,|años|anos|ans|tahun)").expect("age regex"));
+    for piece in candidates {
+        let n = piece.last - piece.first;
+        if !(2..=4).contains(&n) || piece.possessive {
+            continue;
+        }
+        let ws = &words[piece.first..piece.last];
+        let name = piece.span.slice(text);
+        let shaped = ws.iter().all(|w| {
+            let t = w.span.slice(text);
+            (names::is_capitalized(t) && !names::is_all_caps(t))
+                || PARTICLE_WORDS.contains(&t)
+        }) && ws.iter().all(|w| {
+            let t = w.span.slice(text);
+            !lex.is("not_name", t) && oracle.demonym(t).is_none()
+        }) && oracle.place(name).is_none()
+            && oracle.place(ws[0].span.slice(text)).is_none();
+        if !shaped {
+            continue;
+        }
+        let before = text[..piece.span.start]
+            .trim_end_matches([' ', ','])
+            .rsplit(|c: char| c.is_whitespace())
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        let before = before.trim_end_matches([',', ':']);
+        let prev_two: Vec<&str> = text[..piece.span.start].split_whitespace().rev().take(2).collect();
+        let titled = FOREIGN_TITLES.contains(&before)
+            || (before == "de" && prev_two.get(1).is_some_and(|w| FOREIGN_TITLES.contains(&w.to_lowercase().as_str())));
+        let after = text[piece.span.end..].trim_start_matches(' ');
+        let marked = POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_AFTER.is_match(after);
+        if titled || marked {
+            merge_person(
+                people,
+                PersonFound {
+                    name: Found::new(name.to_string(), piece.span, "person.foreign_cue"),
+                    age: None,
+                    role: None,
+                },
+                text,
+            );
+        }
+    }
+    people.sort_by_key(|p| p.name.span.start);
+}
+
+/// Lowercase particles inside names of Romance and Arabic origin ("Eduardo del Castillo").
+const PARTICLE_WORDS: &[&str] = &["de", "del", "da", "dos", "das", "do", "la", "y", "e", "van", "von", "bin", "al", "el"];
 
 /// "Neymar, Vinicius Junior and Raphinha celebrate": a single name listed with a person's full
 /// name is a person too (sports captions name players so), unless it is a place or an

@@ -274,3 +274,30 @@ fn a_landmark_word_before_of_heads_one_landmark_not_a_person() {
         );
     }
 }
+
+#[test]
+fn people_in_other_languages_need_an_office_a_mark_or_an_age() {
+    let names = |t: &str| -> Vec<String> {
+        run(t).people.into_iter().map(|p| p.name.value).collect()
+    };
+    // Written captions.
+    assert_eq!(
+        names("Manifestantes protestan contra las políticas del presidente Juan Pérez Soto, en Quito."),
+        ["Juan Pérez Soto"]
+    );
+    assert_eq!(
+        names("Familiares asisten al sepelio de Ana María Ruiz en Popayán."),
+        ["Ana María Ruiz"]
+    );
+    assert_eq!(
+        names("El general Luis Gómez (d) saluda a la tropa en una unidad militar."),
+        ["Luis Gómez"]
+    );
+    assert_eq!(
+        names("Segurando uma bandeira, Maria José Castro, 54, bloqueia a passagem de um veículo."),
+        ["Maria José Castro"]
+    );
+    // Capitalized nouns and names of things with no such cue stay out.
+    assert!(names("Voluntarios de la Cruz Roja Mexicana reparten agua en la zona afectada.").is_empty());
+    assert!(names("Vecinos pasean por el Parque Central durante la Semana Santa.").is_empty());
+}
