@@ -32,6 +32,28 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // A village word before the name ("Desa"), a town's centre ("Downtown"), a street "St".
+    case(
+        "Residents wade through floods in Desa Karangjati, Cilacap, Central Java, on Tuesday.",
+        None,
+        Some("Karangjati"),
+        Some("Central Java"),
+        Some("ID"),
+    ),
+    case(
+        "Shoppers walk in Downtown Yangon on Sunday.",
+        None,
+        Some("Yangon"),
+        Some("Yangon"),
+        Some("MM"),
+    ),
+    case(
+        "Damage on Tsunami St in Lalomanu, Samoa.",
+        Some("Tsunami St"),
+        Some("Lalomanu"),
+        None,
+        Some("WS"),
+    ),
     // A section of the town named next is a part of it; a town's possessive on "city's".
     case(
         "A building burns in Chinatown, Honiara, Solomon Islands, Nov. 26, 2021.",

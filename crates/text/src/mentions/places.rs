@@ -131,7 +131,17 @@ pub(super) fn place_phrase(
             cue = PlaceCue::Landmark;
             rule = "place.head_word";
         } else if lex.is("place_first", first_word) {
-            cue = PlaceCue::Feature;
+            // "Lake Manchar" is a feature; "Desa Karangjati", "Kabupaten Cianjur", "Barangay
+            // San Roque", "Downtown Yangon" name a village, a district or a town's part, looked
+            // up without the first word.
+            cue = match cue_of(&first_word.to_lowercase()) {
+                PlaceCue::None => PlaceCue::Feature,
+                c => {
+                    let rest = Span::new(ws[1].span.start, ws[ws.len() - 1].span.end);
+                    lookup = rest.slice(text).to_string();
+                    c
+                }
+            };
             rule = "place.head_word";
         } else if lex.is("direction", first_word) && !lex.is("org_head", last_word) {
             cue = PlaceCue::Region;
@@ -667,10 +677,11 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         }
         "quartier" | "quartiere" | "bairro" => PlaceCue::Neighbourhood,
         // Indonesian/Malay, Tagalog and Vietnamese.
-        "kota" | "desa" | "thành" => PlaceCue::Settlement,
+        "kota" | "desa" | "thành" | "kampung" | "dusun" | "downtown" => PlaceCue::Settlement,
         "kabupaten" | "kecamatan" | "huyện" => PlaceCue::District,
         "provinsi" | "tỉnh" => PlaceCue::Province,
-        "barangay" => PlaceCue::Neighbourhood,
+        "barangay" | "kelurahan" => PlaceCue::Neighbourhood,
+        "jalan" => PlaceCue::Landmark,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
