@@ -629,8 +629,27 @@ fn find_mentions_cased(
             } else {
                 "org.pattern"
             };
+            // "Communist Party of China": the piece stopped at the place; the name goes on
+            // through it.
+            let mut span = piece.span;
+            if ["of", "for", "de", "del", "des", "du"]
+                .contains(&last_word)
+                && let Some(next) = words.get(piece.last)
+                && names::is_capitalized(next.span.slice(text))
+                && text[span.end..next.span.start].trim().is_empty()
+            {
+                let mut end = piece.last;
+                while end < words.len()
+                    && end < piece.last + 3
+                    && names::is_capitalized(words[end].span.slice(text))
+                    && text[words[end - 1].span.end..words[end].span.start].trim().is_empty()
+                {
+                    end += 1;
+                }
+                span = Span::new(span.start, words[end - 1].span.end);
+            }
             m.organizations.push(OrgFound {
-                name: Found::new(s.to_string(), piece.span, rule),
+                name: Found::new(span.slice(text).to_string(), span, rule),
                 acronym,
                 canonical: None,
             });

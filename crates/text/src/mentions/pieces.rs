@@ -105,9 +105,14 @@ pub(super) fn merge_possessive_names(
                     | "District"
                     | "State"
             );
+        // "Cambodian People's Party", "Donetsk People's Republic": an organization named after
+        // a people.
+        let a_last = text[a.span.start..a.span.end].rsplit(' ').next().unwrap_or("");
+        let peoples_org = matches!(a_last, "People" | "Workers" | "Martyrs" | "Women")
+            && (lex.is("org_head", b_head) || lex.is("org_first", b_head) || b_head == "Republic");
         if a.possessive
             && matches!(gap, "'s " | "’s " | "' " | "’ ")
-            && (oracle.place(joined).is_some() || landmark)
+            && (oracle.place(joined).is_some() || landmark || peoples_org)
         {
             let merged = Chunk {
                 span: Span::new(a.span.start, b.span.end),

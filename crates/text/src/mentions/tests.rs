@@ -301,3 +301,19 @@ fn people_in_other_languages_need_an_office_a_mark_or_an_age() {
     assert!(names("Voluntarios de la Cruz Roja Mexicana reparten agua en la zona afectada.").is_empty());
     assert!(names("Vecinos pasean por el Parque Central durante la Semana Santa.").is_empty());
 }
+
+#[test]
+fn organizations_named_after_a_people_or_a_country_keep_their_whole_name() {
+    let orgs = |t: &str| -> Vec<String> {
+        run(t).organizations.into_iter().map(|o| o.name.value).collect()
+    };
+    // Written captions.
+    assert_eq!(
+        orgs("Supporters of the ruling Cambodian People's Party attend a rally on Sunday."),
+        ["Cambodian People's Party"]
+    );
+    assert_eq!(
+        orgs("Delegates of the Communist Party of Syria attend a meeting on Monday."),
+        ["Communist Party of Syria"]
+    );
+}
