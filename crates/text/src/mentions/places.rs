@@ -134,13 +134,13 @@ pub(super) fn place_phrase(
             // "Lake Manchar" is a feature; "Desa Karangjati", "Kabupaten Cianjur", "Barangay
             // San Roque", "Downtown Yangon" name a village, a district or a town's part, looked
             // up without the first word.
-            cue = match cue_of(&first_word.to_lowercase()) {
-                PlaceCue::None => PlaceCue::Feature,
-                c => {
-                    let rest = Span::new(ws[1].span.start, ws[ws.len() - 1].span.end);
-                    lookup = rest.slice(text).to_string();
-                    c
-                }
+            let lower = first_word.to_lowercase();
+            cue = if UNIT_WORDS_FIRST.contains(&lower.as_str()) {
+                let rest = Span::new(ws[1].span.start, ws[ws.len() - 1].span.end);
+                lookup = rest.slice(text).to_string();
+                cue_of(&lower)
+            } else {
+                PlaceCue::Feature
             };
             rule = "place.head_word";
         } else if lex.is("direction", first_word) && !lex.is("org_head", last_word) {
@@ -666,6 +666,13 @@ pub(super) fn cue_before(word: &str) -> PlaceCue {
         w => cue_of(w),
     }
 }
+
+/// First words that name what kind of unit the rest of the name is ("Desa Karangjati"), unlike
+/// "Lake", "Port" or "Camp", which belong to the name ("Port Sudan").
+const UNIT_WORDS_FIRST: &[&str] = &[
+    "desa", "kampung", "kota", "kabupaten", "kecamatan", "kelurahan", "dusun", "jalan",
+    "barangay", "downtown",
+];
 
 pub(super) fn cue_of(word: &str) -> PlaceCue {
     match word {
