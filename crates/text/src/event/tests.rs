@@ -820,3 +820,18 @@ fn disasters_and_protests_in_south_asian_scripts() {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }
 }
+
+#[test]
+fn festivals_are_daily_life() {
+    // Written captions.
+    for t in [
+        "Hindu devotees take part in a festival at a temple in Bhaktapur, Nepal.",
+        "Children splash water during the New Year festival in Luang Prabang.",
+    ] {
+        assert_eq!(ty(t).as_deref(), Some("daily_life"), "{t}");
+    }
+    assert_eq!(
+        ty("Un ciudadano ejerce su derecho al voto en Montevideo.").as_deref(),
+        Some("politics")
+    );
+}
