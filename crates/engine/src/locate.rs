@@ -535,6 +535,22 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     let head = &places[chain[0]];
     // A dateline ("Idlib, Syria. 30 December 2020. Children in the camp of ...") is refined by
     // the first located chain of the body.
+    // A body chain that names another country than the dateline's ("Dollo Ado, Ethiopia: …
+    // drought which has hit the Horn of Africa, including Somalia, Kenya") is background.
+    let dateline_countries: Vec<&str> = chain
+        .iter()
+        .filter_map(|&i| places[i].known.as_ref())
+        .filter(|k| k.kind == KnownKind::Country)
+        .map(|k| k.country.as_str())
+        .collect();
+    let agrees = |c: &Vec<usize>| {
+        dateline_countries.is_empty()
+            || c.iter().all(|&i| {
+                places[i].known.as_ref().is_none_or(|k| {
+                    k.kind != KnownKind::Country || dateline_countries.contains(&k.country.as_str())
+                })
+            })
+    };
     if head.preposition.as_deref() == Some("dateline")
         && let Some(next) = chains[first_idx + 1..].iter().find(|c| {
             let p = &places[c[0]];
@@ -542,6 +558,8 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
                 && is_locative(p)
                 && !is_excluded_start(p)
                 && p.preposition.as_deref() != Some("dateline")
+                && p.cue != PlaceCue::Region
+                && agrees(c)
         })
     {
         let mut merged = next.clone();
@@ -769,17 +787,47 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             countries.insert(0, c.code);
         }
     }
+    // "the town of Tawila in North Darfur": a province the chain names settles the country as a
+    // country name would.
+    let chain_admin1_country = chosen.iter().find_map(|&i| match &resolved[i] {
+        Resolved::Admin1(a) => Some(a.country.clone()),
+        _ => None,
+    });
+    let largest = chosen
+        .iter()
+        .filter_map(|&i| match &resolved[i] {
+            Resolved::Place(p) => Some((p.population, p.country.clone())),
+            _ => None,
+        })
+        .max();
+    // "fled the drought in southern Somalia and took refuge in Muuri camp in Badoa": small
+    // homonyms in a country the caption never names give way to the country it does name.
+    // Only a country the caption places something in counts ("boats from Turkey" does not).
+    let mut located_countries: Vec<String> = places
+        .iter()
+        .filter(|p| is_locative(p) && !is_excluded_start(p))
+        .filter_map(|p| p.known.as_ref())
+        .filter(|k| k.kind == KnownKind::Country)
+        .map(|k| k.country.clone())
+        .collect();
+    dedup_keep_order(&mut located_countries);
+    let context_country = (explicit_chain_countries == 0
+        && chain_admin1_country.is_none()
+        && located_countries.len() == 1)
+    .then(|| {
+        largest.as_ref().and_then(|(pop, cc)| {
+            (*pop < 100_000 && !countries.contains(cc)).then(|| located_countries[0].clone())
+        })
+    })
+    .flatten();
     let chain_country = if explicit_chain_countries > 0 {
         countries.first().cloned()
+    } else if chain_admin1_country.is_some() {
+        chain_admin1_country
+    } else if context_country.is_some() {
+        context_country.clone()
     } else {
-        chosen
-            .iter()
-            .filter_map(|&i| match &resolved[i] {
-                Resolved::Place(p) => Some((p.population, p.country.clone())),
-                _ => None,
-            })
-            .max()
-            .map(|(_, cc)| cc)
+        largest.map(|(_, cc)| cc)
     };
     // "the rebel take over of Damascus, in Tripoli, northern Lebanon": a well-known place of
     // another country than the chain's is not part of where the photo was taken.
@@ -1018,6 +1066,19 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
                 "place.country_of_place",
                 None,
             );
+        } else if let Some(cc) = &context_country {
+            loc.country = Some(cc.clone());
+            if let Some(d) = mentions.demonyms.iter().find(|d| &d.country == cc) {
+                evidence
+                    .entry("location.country".into())
+                    .or_default()
+                    .push(Evidence::new(d.span, "place.demonym"));
+            } else if let Some(i) = places
+                .iter()
+                .position(|p| p.known.as_ref().is_some_and(|k| k.kind == KnownKind::Country && &k.country == cc))
+            {
+                set_ev(&mut evidence, "location.country", i, "place.country_in_caption", None);
+            }
         } else if explicit_chain_countries > 0 {
             loc.country = countries.first().cloned();
             if let Some(d) = mentions

@@ -32,6 +32,29 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // The chain's province settles its country; a body chain naming other countries does not
+    // refine a dateline; a small homonym abroad gives way to the country the caption names.
+    case(
+        "Displaced girls gather near the town of Tawila in North Darfur. [AFP]",
+        None,
+        Some("Tawila"),
+        Some("North Darfur"),
+        Some("SD"),
+    ),
+    case(
+        "Dollo Ado, Ethiopia, August 18: A refugee rests under a tree. The drought has hit the Horn of Africa, including Somalia, Kenya and Djibouti.",
+        None,
+        Some("Dollo Ado"),
+        None,
+        Some("ET"),
+    ),
+    case(
+        "Families who fled the drought in southern Somalia took refuge in Muuri camp in Badoa on February 13, 2022.",
+        Some("Muuri camp"),
+        Some("Badoa"),
+        None,
+        Some("SO"),
+    ),
     // A village word before the name ("Desa"), a town's centre ("Downtown"), a street "St".
     case(
         "Residents wade through floods in Desa Karangjati, Cilacap, Central Java, on Tuesday.",
