@@ -197,6 +197,17 @@ pub(super) fn place_phrase(
         k.as_ref()
             .is_none_or(|k| k.kind == KnownKind::Populated && k.population < 100_000)
     };
+    // "Samah, 7, sits in a tent", "a portrait of Ward, a displaced 7-year-old girl": a name
+    // with an age is a person's.
+    let aged = ws.len() <= 3
+        && !piece.possessive
+        && super::AGE_AFTER
+            .captures(ahead(text, piece.span.end, 40))
+            .and_then(|c| c.get(2))
+            .is_some_and(|end| matches!(end.as_str(), "-year-old" | "," | ")"));
+    if aged && cue == PlaceCue::None {
+        return None;
+    }
     let titled = before.last().is_some_and(|(j, _)| {
         let w = words[*j].span.slice(text);
         *j + 1 == piece.first

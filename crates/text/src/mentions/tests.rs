@@ -317,3 +317,18 @@ fn organizations_named_after_a_people_or_a_country_keep_their_whole_name() {
         ["Communist Party of Syria"]
     );
 }
+
+#[test]
+fn a_name_with_an_age_is_a_person_not_a_village() {
+    // Written captions; "Ashur" is also a small village to the test oracle.
+    let m = run("Ashur, 9, plays outside a tent in Mafraq.");
+    assert_eq!(m.people.iter().map(|p| p.name.value.as_str()).collect::<Vec<_>>(), ["Ashur"]);
+    assert_eq!(m.people[0].age.as_ref().map(|a| a.value), Some(9));
+    assert!(m.places.iter().all(|p| p.name != "Ashur"));
+    let m = run("A portrait of Ashur, a displaced 7-year-old girl, in a camp near Mafraq.");
+    assert_eq!(m.people[0].age.as_ref().map(|a| a.value), Some(7));
+    assert!(m.places.iter().all(|p| p.name != "Ashur"));
+    // A town with a date after it stays a town.
+    let m = run("Smoke rises over Raqqa, 30 December 2017.");
+    assert!(m.places.iter().any(|p| p.name == "Raqqa"));
+}
