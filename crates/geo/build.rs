@@ -203,14 +203,29 @@ fn countries(data: &Path, big_places: &std::collections::HashSet<String>, code: 
         }
     }
     // Names in other languages ("Tchad", "Ciad", "Éthiopie"), after every English one.
+    // Those in scripts without letter case are also kept as written, for captions in them.
+    let mut uncased: Vec<(String, u32)> = Vec::new();
     for r in rows(&data.join("country_names.tsv")) {
         assert!(r.len() == 3, "country_names.tsv: {r:?}");
         if let Some(&i) = index.get(&r[0])
             && !big_places.contains(&fold(&r[2]))
         {
             push_key(&mut names, &r[2], area(i).saturating_add(1), i);
+            let letters = r[2].chars().filter(|c| c.is_alphabetic());
+            if r[2].chars().any(char::is_alphabetic)
+                && letters.clone().all(|c| !c.is_lowercase() && !c.is_uppercase())
+            {
+                uncased.push((r[2].clone(), i));
+            }
         }
     }
+    uncased.sort();
+    uncased.dedup();
+    writeln!(code, "pub(crate) static UNCASED_COUNTRY_NAMES: &[(&str, u32)] = &[").unwrap();
+    for (n, i) in &uncased {
+        writeln!(code, "    ({n:?}, {i}),").unwrap();
+    }
+    code.push_str("];\n");
     emit_keys(code, "COUNTRY_NAMES", names);
     emit_keys(code, "COUNTRY_DEMONYMS", demonyms);
 }

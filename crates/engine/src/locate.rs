@@ -365,6 +365,39 @@ fn demonym_place_phrase(text: &str, span: Span) -> bool {
     words_before.first().is_some_and(|w| noun(w)) && locative_within(&words_before[1..])
 }
 
+/// Whether most letters of the text are of a script without letter case.
+fn mostly_uncased(text: &str) -> bool {
+    let (mut letters, mut uncased) = (0usize, 0usize);
+    for c in text.chars().filter(|c| c.is_alphabetic()) {
+        letters += 1;
+        if !c.is_lowercase() && !c.is_uppercase() {
+            uncased += 1;
+        }
+    }
+    letters > 0 && uncased * 2 > letters
+}
+
+/// The one country the text names in a script without letter case, with where it is named;
+/// none when it names several.
+fn uncased_country(text: &str, gaz: &Gazetteer) -> Option<(Span, &'static str)> {
+    let mut found: Option<(Span, &'static str)> = None;
+    for (name, cc) in gaz.uncased_country_names() {
+        let min = if name.chars().all(|c| c > '\u{2E80}') { 2 } else { 3 };
+        if name.chars().count() < min {
+            continue;
+        }
+        if let Some(at) = text.find(name) {
+            let span = Span::new(at, at + name.len());
+            match found {
+                Some((_, other)) if other != cc => return None,
+                Some((s, _)) if s.start <= at => {}
+                _ => found = Some((span, cc)),
+            }
+        }
+    }
+    found
+}
+
 fn is_excluded_start(p: &PlacePhrase) -> bool {
     matches!(
         p.preposition.as_deref(),
@@ -1340,6 +1373,23 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             .entry("location.country".into())
             .or_default()
             .push(Evidence::new(d.span, "place.demonym_place"));
+    }
+    // A caption in a script without capitals (Arabic, Devanagari, Chinese …) has no names to
+    // find by their shape: one country name written in it gives the country.
+    if loc.country.is_none()
+        && chosen.is_empty()
+        && mostly_uncased(text)
+        && let Some((span, cc)) = uncased_country(text, gaz)
+        && let Some(c) = gaz.country(cc)
+    {
+        loc.country = Some(c.code.clone());
+        loc.lat = Some(c.lat);
+        loc.lon = Some(c.lon);
+        loc.precision = Some(3);
+        evidence
+            .entry("location.country".into())
+            .or_default()
+            .push(Evidence::new(span, "place.country_named_uncased"));
     }
     if let Some(cs) = chain_span {
         loc.text = Some(cs.slice(text).to_string());

@@ -32,6 +32,14 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // A caption in a script without capitals: the country it names.
+    case(
+        "أطفال يلعبون في مخيم للنازحين في اليمن.",
+        None,
+        None,
+        None,
+        Some("YE"),
+    ),
     // The chain's province settles its country; a body chain naming other countries does not
     // refine a dateline; a small homonym abroad gives way to the country the caption names.
     case(

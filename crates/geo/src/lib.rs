@@ -618,6 +618,15 @@ impl Gazetteer {
             .map(|i| COUNTRIES[i as usize].to_country())
     }
 
+    /// Country names written in scripts without letter case (Arabic, Persian, Urdu, Hebrew,
+    /// Devanagari, Thai, Chinese, Japanese, Korean …), with the country's code: a caption in
+    /// these scripts has no capitals to find names by, so callers look for them as written.
+    pub fn uncased_country_names(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        UNCASED_COUNTRY_NAMES
+            .iter()
+            .map(|&(name, i)| (name, COUNTRIES[i as usize].code))
+    }
+
     /// A country by demonym (`Syrian`, `Iraqi`, `Bahraini`); plurals (`Syrians`) work too.
     pub fn country_by_demonym(&self, word: &str) -> Option<Country> {
         let f = fold(word);

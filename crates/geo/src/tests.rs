@@ -499,3 +499,12 @@ fn countries_in_other_languages_and_split_demonyms() {
         );
     }
 }
+
+#[test]
+fn country_names_in_scripts_without_case() {
+    let g = g();
+    let names: Vec<(&str, &str)> = g.uncased_country_names().collect();
+    assert!(names.contains(&("اليمن", "YE")), "{:?}", &names[..names.len().min(20)]);
+    assert!(names.contains(&("中国", "CN")) || names.iter().any(|(_, c)| *c == "CN"));
+    assert!(names.iter().all(|(n, _)| !n.chars().any(char::is_lowercase)));
+}
