@@ -21,6 +21,8 @@ SETS = [
     ("heldout10 (60)", ["tests/fixtures/corpus/heldout10.jsonl"]),
     ("heldout11 (110)", ["tests/fixtures/corpus/heldout11.jsonl"]),
     ("heldout12 (110)", ["tests/fixtures/corpus/heldout12.jsonl"]),
+    ("heldout13 (110)", ["tests/fixtures/corpus/heldout13.jsonl"]),
+    ("heldout14 (110)", ["tests/fixtures/corpus/heldout14.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
