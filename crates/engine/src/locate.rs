@@ -1354,42 +1354,35 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             }
         }
     }
-    // "in the Venezuelan capital", "dans la capitale malgache", "en una aldea hondureña": with
-    // no place the caption names, a demonym bound to a place noun after a locative gives the
-    // country (at the country's point, precision 3).
-    if loc.country.is_none()
-        && chosen.is_empty()
-        && let Some(d) = mentions
+    // With no place the caption names, two last resorts give the country alone (at the
+    // country's point, precision 3): a demonym bound to a place noun after a locative ("in the
+    // Venezuelan capital", "dans la capitale malgache", "en una aldea hondureña"), and in a
+    // caption in a script without capitals (Arabic, Devanagari, Korean …), which has no names to
+    // find by their shape, the one country name written in it.
+    if loc.country.is_none() && chosen.is_empty() {
+        let last_resort = mentions
             .demonyms
             .iter()
             .find(|d| demonym_place_phrase(text, d.span))
-        && let Some(c) = gaz.country(&d.country)
-    {
-        loc.country = Some(c.code.clone());
-        loc.lat = Some(c.lat);
-        loc.lon = Some(c.lon);
-        loc.precision = Some(3);
-        evidence
-            .entry("location.country".into())
-            .or_default()
-            .push(Evidence::new(d.span, "place.demonym_place"));
-    }
-    // A caption in a script without capitals (Arabic, Devanagari, Chinese …) has no names to
-    // find by their shape: one country name written in it gives the country.
-    if loc.country.is_none()
-        && chosen.is_empty()
-        && mostly_uncased(text)
-        && let Some((span, cc)) = uncased_country(text, gaz)
-        && let Some(c) = gaz.country(cc)
-    {
-        loc.country = Some(c.code.clone());
-        loc.lat = Some(c.lat);
-        loc.lon = Some(c.lon);
-        loc.precision = Some(3);
-        evidence
-            .entry("location.country".into())
-            .or_default()
-            .push(Evidence::new(span, "place.country_named_uncased"));
+            .map(|d| (d.span, d.country.as_str(), "place.demonym_place"))
+            .or_else(|| {
+                mostly_uncased(text)
+                    .then(|| uncased_country(text, gaz))
+                    .flatten()
+                    .map(|(span, cc)| (span, cc, "place.country_named_uncased"))
+            });
+        if let Some((span, cc, rule)) = last_resort
+            && let Some(c) = gaz.country(cc)
+        {
+            loc.country = Some(c.code.clone());
+            loc.lat = Some(c.lat);
+            loc.lon = Some(c.lon);
+            loc.precision = Some(3);
+            evidence
+                .entry("location.country".into())
+                .or_default()
+                .push(Evidence::new(span, rule));
+        }
     }
     if let Some(cs) = chain_span {
         loc.text = Some(cs.slice(text).to_string());

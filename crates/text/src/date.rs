@@ -541,6 +541,26 @@ fn plausible_year(y: i32) -> bool {
     (1800..=2100).contains(&y)
 }
 
+/// A day-precision candidate for match `m`, when its year is plausible and its day not zero.
+fn day_candidate(
+    m: regex::Match<'_>,
+    year: i32,
+    month: u8,
+    day: u8,
+    weekday: Option<jiff::civil::Weekday>,
+    rule: &'static str,
+) -> Option<Candidate> {
+    (plausible_year(year) && day != 0).then(|| Candidate {
+        span: Span::new(m.start(), m.end()),
+        year,
+        month: Some(month),
+        day: Some(day),
+        weekday,
+        rule,
+        precision: DatePrecision::Day,
+    })
+}
+
 fn collect_candidates(text: &str) -> Vec<Candidate> {
     let mut out = Vec::new();
     let windows = year_windows(text);
@@ -566,18 +586,8 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             ) else {
                 return;
             };
-            if !plausible_year(year) || day == 0 {
-                return;
-            }
-            out.push(Candidate {
-                span: Span::new(m.start(), m.end()),
-                year,
-                month: Some(month),
-                day: Some(day),
-                weekday: c.name("wd").and_then(|w| weekday_of(w.as_str())),
-                rule,
-                precision: DatePrecision::Day,
-            });
+            let weekday = c.name("wd").and_then(|w| weekday_of(w.as_str()));
+            out.extend(day_candidate(m, year, month, day, weekday, rule));
         });
     }
     captures_in(&DMY_SHORT, text, windows, |c| {
@@ -600,18 +610,7 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
         else {
             return;
         };
-        if !plausible_year(year) || day == 0 {
-            return;
-        }
-        out.push(Candidate {
-            span: Span::new(m.start(), m.end()),
-            year,
-            month: Some(month),
-            day: Some(day),
-            weekday: None,
-            rule: "date.day_month_year",
-            precision: DatePrecision::Day,
-        });
+        out.extend(day_candidate(m, year, month, day, None, "date.day_month_year"));
     });
     captures_in(&NUMERIC, text, windows, |c| {
         let Some(m) = c.get(0) else { return };
