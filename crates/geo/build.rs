@@ -213,7 +213,9 @@ fn countries(data: &Path, big_places: &std::collections::HashSet<String>, code: 
             push_key(&mut names, &r[2], area(i).saturating_add(1), i);
             let letters = r[2].chars().filter(|c| c.is_alphabetic());
             if r[2].chars().any(char::is_alphabetic)
-                && letters.clone().all(|c| !c.is_lowercase() && !c.is_uppercase())
+                && letters
+                    .clone()
+                    .all(|c| !c.is_lowercase() && !c.is_uppercase())
             {
                 uncased.push((r[2].clone(), i));
             }
@@ -221,7 +223,11 @@ fn countries(data: &Path, big_places: &std::collections::HashSet<String>, code: 
     }
     uncased.sort();
     uncased.dedup();
-    writeln!(code, "pub(crate) static UNCASED_COUNTRY_NAMES: &[(&str, u32)] = &[").unwrap();
+    writeln!(
+        code,
+        "pub(crate) static UNCASED_COUNTRY_NAMES: &[(&str, u32)] = &["
+    )
+    .unwrap();
     for (n, i) in &uncased {
         writeln!(code, "    ({n:?}, {i}),").unwrap();
     }

@@ -328,11 +328,43 @@ fn is_locative(p: &PlacePhrase) -> bool {
 /// capital", "la capital venezolana", "une ville malienne"). A camp is not among them: "a
 /// Syrian refugee camp" is often abroad.
 const DEMONYM_PLACE_NOUNS: &[&str] = &[
-    "capital", "city", "town", "village", "villages", "countryside", "province", "region",
-    "border", "coast", "port", "island", "capitale", "ville", "région",
-    "frontière", "côte", "ciudad", "pueblo", "aldea", "región", "provincia",
-    "frontera", "costa", "localidad", "cidade", "vila", "aldeia", "região", "fronteira", "città",
-    "villaggio", "regione", "territory", "territorio", "territoire", "território",
+    "capital",
+    "city",
+    "town",
+    "village",
+    "villages",
+    "countryside",
+    "province",
+    "region",
+    "border",
+    "coast",
+    "port",
+    "island",
+    "capitale",
+    "ville",
+    "région",
+    "frontière",
+    "côte",
+    "ciudad",
+    "pueblo",
+    "aldea",
+    "región",
+    "provincia",
+    "frontera",
+    "costa",
+    "localidad",
+    "cidade",
+    "vila",
+    "aldeia",
+    "região",
+    "fronteira",
+    "città",
+    "villaggio",
+    "regione",
+    "territory",
+    "territorio",
+    "territoire",
+    "território",
 ];
 
 /// Prepositions that place what follows, for [`demonym_place_phrase`].
@@ -356,7 +388,8 @@ fn demonym_place_phrase(text: &str, span: Span) -> bool {
         .find(|w| !w.is_empty())
         .map(str::to_lowercase);
     let noun = |w: &str| DEMONYM_PLACE_NOUNS.contains(&w);
-    let locative_within = |ws: &[String]| ws.iter().any(|w| DEMONYM_LOCATIVES.contains(&w.as_str()));
+    let locative_within =
+        |ws: &[String]| ws.iter().any(|w| DEMONYM_LOCATIVES.contains(&w.as_str()));
     // English order: demonym, noun ("the Venezuelan capital").
     if next.as_deref().is_some_and(noun) && locative_within(&words_before) {
         return true;
@@ -382,7 +415,11 @@ fn mostly_uncased(text: &str) -> bool {
 fn uncased_country(text: &str, gaz: &Gazetteer) -> Option<(Span, &'static str)> {
     let mut found: Option<(Span, &'static str)> = None;
     for (name, cc) in gaz.uncased_country_names() {
-        let min = if name.chars().all(|c| c > '\u{2E80}') { 2 } else { 3 };
+        let min = if name.chars().all(|c| c > '\u{2E80}') {
+            2
+        } else {
+            3
+        };
         if name.chars().count() < min {
             continue;
         }
@@ -847,12 +884,12 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
     let context_country = (explicit_chain_countries == 0
         && chain_admin1_country.is_none()
         && located_countries.len() == 1)
-    .then(|| {
-        largest.as_ref().and_then(|(pop, cc)| {
-            (*pop < 100_000 && !countries.contains(cc)).then(|| located_countries[0].clone())
+        .then(|| {
+            largest.as_ref().and_then(|(pop, cc)| {
+                (*pop < 100_000 && !countries.contains(cc)).then(|| located_countries[0].clone())
+            })
         })
-    })
-    .flatten();
+        .flatten();
     let chain_country = if explicit_chain_countries > 0 {
         countries.first().cloned()
     } else if chain_admin1_country.is_some() {
@@ -1020,9 +1057,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
                 sub_idx = Some(i);
             }
             (Resolved::Place(a), PlaceCue::None)
-                if sub_idx.is_none()
-                    && city_idx.is_none()
-                    && section_of_next(a, pos) =>
+                if sub_idx.is_none() && city_idx.is_none() && section_of_next(a, pos) =>
             {
                 // "Chinatown, Honiara", "Kotturpuram, Chennai": a section of the town named
                 // next, or a small place inside it, is a part of that town.
@@ -1106,11 +1141,18 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
                     .entry("location.country".into())
                     .or_default()
                     .push(Evidence::new(d.span, "place.demonym"));
-            } else if let Some(i) = places
-                .iter()
-                .position(|p| p.known.as_ref().is_some_and(|k| k.kind == KnownKind::Country && &k.country == cc))
-            {
-                set_ev(&mut evidence, "location.country", i, "place.country_in_caption", None);
+            } else if let Some(i) = places.iter().position(|p| {
+                p.known
+                    .as_ref()
+                    .is_some_and(|k| k.kind == KnownKind::Country && &k.country == cc)
+            }) {
+                set_ev(
+                    &mut evidence,
+                    "location.country",
+                    i,
+                    "place.country_in_caption",
+                    None,
+                );
             }
         } else if explicit_chain_countries > 0 {
             loc.country = countries.first().cloned();

@@ -472,7 +472,12 @@ fn countries_in_other_languages_and_split_demonyms() {
     assert_eq!(g.country_by_name("Suède"), None);
     assert_eq!(g.country_by_name("Mauricio"), None);
     // Demonyms that Spanish, Portuguese and French captions write in lowercase.
-    for (w, cc) in [("venezolana", "VE"), ("malgache", "MG"), ("hondureños", "HN"), ("brasileira", "BR")] {
+    for (w, cc) in [
+        ("venezolana", "VE"),
+        ("malgache", "MG"),
+        ("hondureños", "HN"),
+        ("brasileira", "BR"),
+    ] {
         assert_eq!(
             g.country_by_demonym(w).map(|c| c.code).as_deref(),
             Some(cc),
@@ -480,7 +485,14 @@ fn countries_in_other_languages_and_split_demonyms() {
         );
     }
     // A big city keeps its name from a country's name in another language.
-    for w in ["Tunis", "Brasilia", "Brasília", "Salvador", "Granada", "Norfolk"] {
+    for w in [
+        "Tunis",
+        "Brasilia",
+        "Brasília",
+        "Salvador",
+        "Granada",
+        "Norfolk",
+    ] {
         assert_eq!(g.country_by_name(w), None, "{w}");
     }
     // "Bosnian, Herzegovinian" is two demonyms; press demonyms of Central Asia and the Balkans.
@@ -504,7 +516,15 @@ fn countries_in_other_languages_and_split_demonyms() {
 fn country_names_in_scripts_without_case() {
     let g = g();
     let names: Vec<(&str, &str)> = g.uncased_country_names().collect();
-    assert!(names.contains(&("اليمن", "YE")), "{:?}", &names[..names.len().min(20)]);
+    assert!(
+        names.contains(&("اليمن", "YE")),
+        "{:?}",
+        &names[..names.len().min(20)]
+    );
     assert!(names.contains(&("中国", "CN")) || names.iter().any(|(_, c)| *c == "CN"));
-    assert!(names.iter().all(|(n, _)| !n.chars().any(char::is_lowercase)));
+    assert!(
+        names
+            .iter()
+            .all(|(n, _)| !n.chars().any(char::is_lowercase))
+    );
 }

@@ -482,7 +482,9 @@ fn month_number(name: &str) -> Option<u8> {
 /// would miss or misread.
 fn intl_month_number(lower: &str) -> Option<u8> {
     let n = match lower {
-        "janvier" | "januar" | "jänner" | "enero" | "gennaio" | "janeiro" | "januari" | "ocak" => 1,
+        "janvier" | "januar" | "jänner" | "enero" | "gennaio" | "janeiro" | "januari" | "ocak" => {
+            1
+        }
         "février" | "fevrier" | "februar" | "febrero" | "febbraio" | "fevereiro" | "februari"
         | "pebrero" | "şubat" => 2,
         "mars" | "märz" | "maerz" | "marzo" | "março" | "maret" | "maart" | "mac" | "marso" => 3,
@@ -495,8 +497,8 @@ fn intl_month_number(lower: &str) -> Option<u8> {
         | "eylül" => 9,
         "octobre" | "oktober" | "octubre" | "ottobre" | "outubro" | "oktubre" | "ekim" => 10,
         "novembre" | "noviembre" | "novembro" | "nobyembre" | "kasım" => 11,
-        "décembre" | "decembre" | "dezember" | "diciembre" | "dicembre" | "dezembro" | "desember"
-        | "disember" | "disyembre" | "aralık" => 12,
+        "décembre" | "decembre" | "dezember" | "diciembre" | "dicembre" | "dezembro"
+        | "desember" | "disember" | "disyembre" | "aralık" => 12,
         _ => return None,
     };
     Some(n)
@@ -606,11 +608,17 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
         let Some((month, (day, year))) = parsed else {
             return;
         };
-        let (Ok(day), Ok(year)) = (day.as_str().parse::<u8>(), year.as_str().parse::<i32>())
-        else {
+        let (Ok(day), Ok(year)) = (day.as_str().parse::<u8>(), year.as_str().parse::<i32>()) else {
             return;
         };
-        out.extend(day_candidate(m, year, month, day, None, "date.day_month_year"));
+        out.extend(day_candidate(
+            m,
+            year,
+            month,
+            day,
+            None,
+            "date.day_month_year",
+        ));
     });
     captures_in(&NUMERIC, text, windows, |c| {
         let Some(m) = c.get(0) else { return };
@@ -1222,7 +1230,8 @@ mod tests {
         );
         // Written (Antara Indonesian, Bernama Malay, ANP Dutch, AA Turkish styles).
         assert_eq!(
-            iso("Warga melintasi banjir di Kota Medan, Sumatera Utara, pada 21 Agustus 2023.").as_deref(),
+            iso("Warga melintasi banjir di Kota Medan, Sumatera Utara, pada 21 Agustus 2023.")
+                .as_deref(),
             Some("2023-08-21")
         );
         assert_eq!(
@@ -1248,7 +1257,10 @@ mod tests {
         );
         // A photo cue in another language reaches a later sentence.
         assert_eq!(
-            iso("Une file d'attente devant un dispensaire de Toamasina. Photo prise le 3 mars 2019.").as_deref(),
+            iso(
+                "Une file d'attente devant un dispensaire de Toamasina. Photo prise le 3 mars 2019."
+            )
+            .as_deref(),
             Some("2019-03-03")
         );
         assert_eq!(

@@ -632,8 +632,7 @@ fn find_mentions_cased(
             // "Communist Party of China": the piece stopped at the place; the name goes on
             // through it.
             let mut span = piece.span;
-            if ["of", "for", "de", "del", "des", "du"]
-                .contains(&last_word)
+            if ["of", "for", "de", "del", "des", "du"].contains(&last_word)
                 && let Some(next) = words.get(piece.last)
                 && names::is_capitalized(next.span.slice(text))
                 && text[span.end..next.span.start].trim().is_empty()
@@ -642,7 +641,9 @@ fn find_mentions_cased(
                 while end < words.len()
                     && end < piece.last + 3
                     && names::is_capitalized(words[end].span.slice(text))
-                    && text[words[end - 1].span.end..words[end].span.start].trim().is_empty()
+                    && text[words[end - 1].span.end..words[end].span.start]
+                        .trim()
+                        .is_empty()
                 {
                     end += 1;
                 }
@@ -704,23 +705,106 @@ fn find_mentions_cased(
 /// Lowercase words of other languages that stand before a person's name: offices ("el
 /// presidente Guillermo Lasso", "le ministre …", "presiden …") and mourning ("sepelio de …").
 const FOREIGN_TITLES: &[&str] = &[
-    "presidente", "presidenta", "expresidente", "expresidenta", "ministro", "ministra",
-    "exministro", "exministra", "alcalde", "alcaldesa", "gobernador", "gobernadora", "governador",
-    "governadora", "prefeito", "prefeita", "senador", "senadora", "diputado", "diputada",
-    "deputado", "deputada", "líder", "dirigente", "candidato", "candidata", "canciller",
-    "comandante", "coronel", "papa", "rey", "reina", "príncipe", "princesa", "fiscal", "activista",
-    "président", "présidente", "ministre", "maire", "député", "députée", "sénateur", "opposant",
-    "roi", "reine", "presiden", "menteri", "gubernur", "bupati", "walikota", "panglima", "raja",
-    "ratu", "pangulo", "alkalde", "kalihim", "präsident", "präsidentin", "ministerin",
-    "bürgermeister", "bürgermeisterin", "kanzler", "kanzlerin", "sepelio", "velorio", "entierro",
-    "funeral", "funérailles", "obsèques", "enterro", "velório",
+    "presidente",
+    "presidenta",
+    "expresidente",
+    "expresidenta",
+    "ministro",
+    "ministra",
+    "exministro",
+    "exministra",
+    "alcalde",
+    "alcaldesa",
+    "gobernador",
+    "gobernadora",
+    "governador",
+    "governadora",
+    "prefeito",
+    "prefeita",
+    "senador",
+    "senadora",
+    "diputado",
+    "diputada",
+    "deputado",
+    "deputada",
+    "líder",
+    "dirigente",
+    "candidato",
+    "candidata",
+    "canciller",
+    "comandante",
+    "coronel",
+    "papa",
+    "rey",
+    "reina",
+    "príncipe",
+    "princesa",
+    "fiscal",
+    "activista",
+    "président",
+    "présidente",
+    "ministre",
+    "maire",
+    "député",
+    "députée",
+    "sénateur",
+    "opposant",
+    "roi",
+    "reine",
+    "presiden",
+    "menteri",
+    "gubernur",
+    "bupati",
+    "walikota",
+    "panglima",
+    "raja",
+    "ratu",
+    "pangulo",
+    "alkalde",
+    "kalihim",
+    "präsident",
+    "präsidentin",
+    "ministerin",
+    "bürgermeister",
+    "bürgermeisterin",
+    "kanzler",
+    "kanzlerin",
+    "sepelio",
+    "velorio",
+    "entierro",
+    "funeral",
+    "funérailles",
+    "obsèques",
+    "enterro",
+    "velório",
 ];
 
 /// Position marks after a name in a caption ("(i)", "(d)" in EFE's Spanish, "(L)", "(kiri)").
 const POSITION_MARKS: &[&str] = &[
-    "(i)", "(d)", "(c)", "(izq)", "(der)", "(centro)", "(g)", "(dr)", "(L)", "(R)", "(C)",
-    "(katikati)", "(kushoto)", "(kulia)", "(kiri)", "(kanan)", "(tengah)", "(2i)", "(2d)",
-    "(2L)", "(2R)", "(links)", "(rechts)", "(mitte)",
+    "(i)",
+    "(d)",
+    "(c)",
+    "(izq)",
+    "(der)",
+    "(centro)",
+    "(g)",
+    "(dr)",
+    "(L)",
+    "(R)",
+    "(C)",
+    "(katikati)",
+    "(kushoto)",
+    "(kulia)",
+    "(kiri)",
+    "(kanan)",
+    "(tengah)",
+    "(2i)",
+    "(2d)",
+    "(2L)",
+    "(2R)",
+    "(links)",
+    "(rechts)",
+    "(mitte)",
 ];
 
 /// People in a caption in another language, where name shapes alone would take capitalized
@@ -734,8 +818,9 @@ fn foreign_people(
     oracle: &dyn PlaceOracle,
     people: &mut Vec<PersonFound>,
 ) {
-    static AGE_AFTER: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^,\s*\d{1,3}\s*(?:,|años|anos|ans|tahun)").expect("age regex"));
+    static AGE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^,\s*\d{1,3}\s*(?:,|años|anos|ans|tahun)").expect("age regex")
+    });
     for piece in candidates {
         let n = piece.last - piece.first;
         if !(2..=4).contains(&n) || piece.possessive {
@@ -745,8 +830,7 @@ fn foreign_people(
         let name = piece.span.slice(text);
         let shaped = ws.iter().all(|w| {
             let t = w.span.slice(text);
-            (names::is_capitalized(t) && !names::is_all_caps(t))
-                || PARTICLE_WORDS.contains(&t)
+            (names::is_capitalized(t) && !names::is_all_caps(t)) || PARTICLE_WORDS.contains(&t)
         }) && ws.iter().all(|w| {
             let t = w.span.slice(text);
             !lex.is("not_name", t) && oracle.demonym(t).is_none()
@@ -762,11 +846,19 @@ fn foreign_people(
             .unwrap_or("")
             .to_lowercase();
         let before = before.trim_end_matches([',', ':']);
-        let prev_two: Vec<&str> = text[..piece.span.start].split_whitespace().rev().take(2).collect();
+        let prev_two: Vec<&str> = text[..piece.span.start]
+            .split_whitespace()
+            .rev()
+            .take(2)
+            .collect();
         let titled = FOREIGN_TITLES.contains(&before)
-            || (before == "de" && prev_two.get(1).is_some_and(|w| FOREIGN_TITLES.contains(&w.to_lowercase().as_str())));
+            || (before == "de"
+                && prev_two
+                    .get(1)
+                    .is_some_and(|w| FOREIGN_TITLES.contains(&w.to_lowercase().as_str())));
         let after = text[piece.span.end..].trim_start_matches(' ');
-        let marked = POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_AFTER.is_match(after);
+        let marked =
+            POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_AFTER.is_match(after);
         if titled || marked {
             merge_person(
                 people,
@@ -783,7 +875,9 @@ fn foreign_people(
 }
 
 /// Lowercase particles inside names of Romance and Arabic origin ("Eduardo del Castillo").
-const PARTICLE_WORDS: &[&str] = &["de", "del", "da", "dos", "das", "do", "la", "y", "e", "van", "von", "bin", "al", "el"];
+const PARTICLE_WORDS: &[&str] = &[
+    "de", "del", "da", "dos", "das", "do", "la", "y", "e", "van", "von", "bin", "al", "el",
+];
 
 /// "Neymar, Vinicius Junior and Raphinha celebrate": a single name listed with a person's full
 /// name is a person too (sports captions name players so), unless it is a place or an

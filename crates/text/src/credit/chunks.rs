@@ -748,7 +748,12 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         && lex.lookup(ag.as_str()).is_some()
     {
         let sp = Span::new(s.start + ag.start(), s.start + ag.end());
-        return mk(Vec::new(), Some((ag.as_str().to_string(), sp)), sp, "credit.agency_only");
+        return mk(
+            Vec::new(),
+            Some((ag.as_str().to_string(), sp)),
+            sp,
+            "credit.agency_only",
+        );
     }
     // "…on February 13, 2022. JANE DOE AFP": a name in capitals and a known agency with no mark
     // between them, as the caption's last sentence.
@@ -756,7 +761,9 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
         && lex.lookup(ag.as_str()).is_some()
         && text[ch.inner.start..s.start].trim().is_empty()
-        && text[..s.start].trim_end().ends_with(['.', '!', '?', '"', '”'])
+        && text[..s.start]
+            .trim_end()
+            .ends_with(['.', '!', '?', '"', '”'])
     {
         let nsp = Span::new(s.start + name.start(), s.start + name.end());
         let asp = Span::new(s.start + ag.start(), s.start + ag.end());

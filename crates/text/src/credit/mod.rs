@@ -86,8 +86,10 @@ impl CreditFound {
 /// word or standing after a sentence end ("…en CaracasJUAN PEREZ (AFP)", "…del centro.JUAN
 /// PEREZ (AFP)": page text that lost the line break between caption and credit).
 static CAPS_NAME_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:[\p{Ll}.!?]|[.!?][ \t]+|\n[ \t]*)(\p{Lu}{2,}(?:[ \t]+\p{Lu}[\p{Lu}'-]+){1,3})[ \t]*$")
-        .expect("caps name regex")
+    Regex::new(
+        r"(?:[\p{Ll}.!?]|[.!?][ \t]+|\n[ \t]*)(\p{Lu}{2,}(?:[ \t]+\p{Lu}[\p{Lu}'-]+){1,3})[ \t]*$",
+    )
+    .expect("caps name regex")
 });
 
 fn caps_name_before(text: &str, unit: Span) -> Option<Span> {

@@ -26,12 +26,17 @@ fn check(text: &str, creators: &[&str], agency: Option<&str>) {
         let c = find_credit(text, &lex());
         let got = c.map(|c| {
             (
-                c.creators.iter().map(|f| f.value.clone()).collect::<Vec<_>>(),
+                c.creators
+                    .iter()
+                    .map(|f| f.value.clone())
+                    .collect::<Vec<_>>(),
                 c.agency.map(|a| a.value),
                 c.span.slice(text).to_string(),
             )
         });
-        let ok = got.as_ref().is_some_and(|g| g.0 == creators && g.1.as_deref() == agency);
+        let ok = got
+            .as_ref()
+            .is_some_and(|g| g.0 == creators && g.1.as_deref() == agency);
         eprintln!("{} {text:?} -> {got:?}", if ok { "ok " } else { "BAD" });
         return;
     }
@@ -1384,9 +1389,21 @@ fn credits_of_institutions_outlets_and_lines_set_apart() {
 #[test]
 fn credit_shapes_of_south_asian_latin_american_and_other_house_styles() {
     // written: AFP's leading-slash chain
-    check("Boats in Morigaon. AFP PHOTO / JANE DOE", &["JANE DOE"], Some("AFP"));
-    check("Boats in Morigaon. AFP PHOTO / Jane DOE", &["Jane DOE"], Some("AFP"));
-    check("Boats in Morigaon. / AFP PHOTO / Jane Doe", &["Jane Doe"], Some("AFP"));
+    check(
+        "Boats in Morigaon. AFP PHOTO / JANE DOE",
+        &["JANE DOE"],
+        Some("AFP"),
+    );
+    check(
+        "Boats in Morigaon. AFP PHOTO / Jane DOE",
+        &["Jane DOE"],
+        Some("AFP"),
+    );
+    check(
+        "Boats in Morigaon. / AFP PHOTO / Jane Doe",
+        &["Jane Doe"],
+        Some("AFP"),
+    );
     check(
         "Villagers paddle a boat in flood-hit Morigaon. / AFP PHOTO / Jane DOE",
         &["Jane DOE"],
@@ -1398,7 +1415,11 @@ fn credit_shapes_of_south_asian_latin_american_and_other_house_styles() {
         &["Jane Doe"],
         None,
     );
-    check("Uprooted trees are cleared in Bhubaneswar. Pics/PTI", &[], Some("PTI"));
+    check(
+        "Uprooted trees are cleared in Bhubaneswar. Pics/PTI",
+        &[],
+        Some("PTI"),
+    );
     // written: labels in Vietnamese, Thai, Swahili, Spanish and Portuguese
     check(
         "Một nhà dân bị nước lũ bao vây. (Ảnh: Jane Doe/TTXVN)",
@@ -1433,12 +1454,19 @@ fn credit_shapes_of_south_asian_latin_american_and_other_house_styles() {
         Some("AFP"),
     );
     // written: an agency glued to the last word by a dash
-    check("Cars burned near Huwara on Monday.—Reuters", &[], Some("Reuters"));
-    check("Voters queue at a polling station in Jaffna today-Reuters", &[], Some("Reuters"));
+    check(
+        "Cars burned near Huwara on Monday.—Reuters",
+        &[],
+        Some("Reuters"),
+    );
+    check(
+        "Voters queue at a polling station in Jaffna today-Reuters",
+        &[],
+        Some("Reuters"),
+    );
     check(
         "People flee a cafe after police fired tear gas, May 31, 2014.Jane Doe—Reuters",
         &["Jane Doe"],
         Some("Reuters"),
     );
 }
-

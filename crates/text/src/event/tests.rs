@@ -790,19 +790,49 @@ fn languages_of_asia_and_africa() {
 fn core_cues_in_the_languages_captions_arrive_in() {
     // Written captions, one per language and type.
     for (t, want) in [
-        ("Simpatizantes del expresidente se enfrentan con la policía durante una marcha en La Paz.", "protest"),
-        ("La policía lanzó gases lacrimógenos contra los estudiantes en la avenida principal de Quito.", "protest"),
-        ("Des grévistes bloquent le port de Douala avec des barricades.", "protest"),
-        ("Familiares cargan el ataúd de un policía durante su velorio en San Pedro Sula.", "funeral"),
-        ("Vecinos limpian una calle inundada en Asunción tras las lluvias.", "disaster"),
-        ("Moradores desabrigados pela cheia aguardam em um abrigo em Porto Alegre.", "disaster"),
-        ("Residents wade through floodwater after Bagyo Karding hit Nueva Ecija.", "disaster"),
+        (
+            "Simpatizantes del expresidente se enfrentan con la policía durante una marcha en La Paz.",
+            "protest",
+        ),
+        (
+            "La policía lanzó gases lacrimógenos contra los estudiantes en la avenida principal de Quito.",
+            "protest",
+        ),
+        (
+            "Des grévistes bloquent le port de Douala avec des barricades.",
+            "protest",
+        ),
+        (
+            "Familiares cargan el ataúd de un policía durante su velorio en San Pedro Sula.",
+            "funeral",
+        ),
+        (
+            "Vecinos limpian una calle inundada en Asunción tras las lluvias.",
+            "disaster",
+        ),
+        (
+            "Moradores desabrigados pela cheia aguardam em um abrigo em Porto Alegre.",
+            "disaster",
+        ),
+        (
+            "Residents wade through floodwater after Bagyo Karding hit Nueva Ecija.",
+            "disaster",
+        ),
         ("Người dân dọn dẹp sau động đất ở Kon Tum.", "disaster"),
         ("Petugas melakukan evakuasi korban di Cianjur.", "rescue"),
-        ("Un agent de santé lors d'une campagne de vaccination à Kabo.", "humanitarian_aid"),
-        ("Opération de dépouillement dans un bureau de vote à Antananarivo.", "politics"),
+        (
+            "Un agent de santé lors d'une campagne de vaccination à Kabo.",
+            "humanitarian_aid",
+        ),
+        (
+            "Opération de dépouillement dans un bureau de vote à Antananarivo.",
+            "politics",
+        ),
         ("Warga antre di TPS saat pemilu di Makassar.", "politics"),
-        ("Una vendedora ofrece frutas en un mercado de Chichicastenango.", "daily_life"),
+        (
+            "Una vendedora ofrece frutas en un mercado de Chichicastenango.",
+            "daily_life",
+        ),
     ] {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }
@@ -815,7 +845,10 @@ fn disasters_and_protests_in_south_asian_scripts() {
         ("पटना में बाढ़ के बाद लोग नाव से सामान ले जाते हुए।", "disaster"),
         ("ঢাকায় বন্যা কবলিত এলাকায় মানুষ।", "disaster"),
         ("لاہور میں مظاہرین پولیس کے سامنے۔", "protest"),
-        ("Rescatistas buscan sobrevivientes tras la avalancha en Salgar.", "disaster"),
+        (
+            "Rescatistas buscan sobrevivientes tras la avalancha en Salgar.",
+            "disaster",
+        ),
     ] {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }

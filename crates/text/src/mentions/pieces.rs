@@ -107,7 +107,10 @@ pub(super) fn merge_possessive_names(
             );
         // "Cambodian People's Party", "Donetsk People's Republic": an organization named after
         // a people.
-        let a_last = text[a.span.start..a.span.end].rsplit(' ').next().unwrap_or("");
+        let a_last = text[a.span.start..a.span.end]
+            .rsplit(' ')
+            .next()
+            .unwrap_or("");
         let peoples_org = matches!(a_last, "People" | "Workers" | "Martyrs" | "Women")
             && (lex.is("org_head", b_head) || lex.is("org_first", b_head) || b_head == "Republic");
         if a.possessive

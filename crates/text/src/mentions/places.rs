@@ -681,8 +681,16 @@ pub(super) fn cue_before(word: &str) -> PlaceCue {
 /// First words that name what kind of unit the rest of the name is ("Desa Karangjati"), unlike
 /// "Lake", "Port" or "Camp", which belong to the name ("Port Sudan").
 const UNIT_WORDS_FIRST: &[&str] = &[
-    "desa", "kampung", "kota", "kabupaten", "kecamatan", "kelurahan", "dusun", "jalan",
-    "barangay", "downtown",
+    "desa",
+    "kampung",
+    "kota",
+    "kabupaten",
+    "kecamatan",
+    "kelurahan",
+    "dusun",
+    "jalan",
+    "barangay",
+    "downtown",
 ];
 
 pub(super) fn cue_of(word: &str) -> PlaceCue {

@@ -277,12 +277,13 @@ fn a_landmark_word_before_of_heads_one_landmark_not_a_person() {
 
 #[test]
 fn people_in_other_languages_need_an_office_a_mark_or_an_age() {
-    let names = |t: &str| -> Vec<String> {
-        run(t).people.into_iter().map(|p| p.name.value).collect()
-    };
+    let names =
+        |t: &str| -> Vec<String> { run(t).people.into_iter().map(|p| p.name.value).collect() };
     // Written captions.
     assert_eq!(
-        names("Manifestantes protestan contra las políticas del presidente Juan Pérez Soto, en Quito."),
+        names(
+            "Manifestantes protestan contra las políticas del presidente Juan Pérez Soto, en Quito."
+        ),
         ["Juan Pérez Soto"]
     );
     assert_eq!(
@@ -298,14 +299,20 @@ fn people_in_other_languages_need_an_office_a_mark_or_an_age() {
         ["Maria José Castro"]
     );
     // Capitalized nouns and names of things with no such cue stay out.
-    assert!(names("Voluntarios de la Cruz Roja Mexicana reparten agua en la zona afectada.").is_empty());
+    assert!(
+        names("Voluntarios de la Cruz Roja Mexicana reparten agua en la zona afectada.").is_empty()
+    );
     assert!(names("Vecinos pasean por el Parque Central durante la Semana Santa.").is_empty());
 }
 
 #[test]
 fn organizations_named_after_a_people_or_a_country_keep_their_whole_name() {
     let orgs = |t: &str| -> Vec<String> {
-        run(t).organizations.into_iter().map(|o| o.name.value).collect()
+        run(t)
+            .organizations
+            .into_iter()
+            .map(|o| o.name.value)
+            .collect()
     };
     // Written captions.
     assert_eq!(
@@ -322,7 +329,13 @@ fn organizations_named_after_a_people_or_a_country_keep_their_whole_name() {
 fn a_name_with_an_age_is_a_person_not_a_village() {
     // Written captions; "Ashur" is also a small village to the test oracle.
     let m = run("Ashur, 9, plays outside a tent in Mafraq.");
-    assert_eq!(m.people.iter().map(|p| p.name.value.as_str()).collect::<Vec<_>>(), ["Ashur"]);
+    assert_eq!(
+        m.people
+            .iter()
+            .map(|p| p.name.value.as_str())
+            .collect::<Vec<_>>(),
+        ["Ashur"]
+    );
     assert_eq!(m.people[0].age.as_ref().map(|a| a.value), Some(9));
     assert!(m.places.iter().all(|p| p.name != "Ashur"));
     let m = run("A portrait of Ashur, a displaced 7-year-old girl, in a camp near Mafraq.");
