@@ -22,24 +22,6 @@ fn credit(text: &str) -> (Vec<String>, Option<String>, String) {
 }
 
 fn check(text: &str, creators: &[&str], agency: Option<&str>) {
-    if std::env::var_os("CREDIT_SHOW").is_some() {
-        let c = find_credit(text, &lex());
-        let got = c.map(|c| {
-            (
-                c.creators
-                    .iter()
-                    .map(|f| f.value.clone())
-                    .collect::<Vec<_>>(),
-                c.agency.map(|a| a.value),
-                c.span.slice(text).to_string(),
-            )
-        });
-        let ok = got
-            .as_ref()
-            .is_some_and(|g| g.0 == creators && g.1.as_deref() == agency);
-        eprintln!("{} {text:?} -> {got:?}", if ok { "ok " } else { "BAD" });
-        return;
-    }
     let (c, a, _) = credit(text);
     assert_eq!(c, creators, "creators of {text:?}");
     assert_eq!(a.as_deref(), agency, "agency of {text:?}");
