@@ -892,12 +892,10 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
         .flatten();
     let chain_country = if explicit_chain_countries > 0 {
         countries.first().cloned()
-    } else if chain_admin1_country.is_some() {
-        chain_admin1_country
-    } else if context_country.is_some() {
-        context_country.clone()
     } else {
-        largest.map(|(_, cc)| cc)
+        chain_admin1_country
+            .or_else(|| context_country.clone())
+            .or_else(|| largest.map(|(_, cc)| cc))
     };
     // "the rebel take over of Damascus, in Tripoli, northern Lebanon": a well-known place of
     // another country than the chain's is not part of where the photo was taken.
@@ -1103,6 +1101,17 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
         evidence.entry(field.to_string()).or_default().push(e);
     };
 
+    // The first demonym of country `cc` as the country's evidence, when the caption has one.
+    let demonym_evidence = |evidence: &mut BTreeMap<String, Vec<Evidence>>, cc: &str| {
+        let d = mentions.demonyms.iter().find(|d| d.country == cc);
+        if let Some(d) = d {
+            evidence
+                .entry("location.country".into())
+                .or_default()
+                .push(Evidence::new(d.span, "place.demonym"));
+        }
+        d.is_some()
+    };
     // Country: named in the chain, else from the city or province, else a demonym by the chain.
     let country_of = |r: &Resolved| match r {
         Resolved::Country(c) => Some(c.code.clone()),
@@ -1136,16 +1145,13 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             );
         } else if let Some(cc) = &context_country {
             loc.country = Some(cc.clone());
-            if let Some(d) = mentions.demonyms.iter().find(|d| &d.country == cc) {
-                evidence
-                    .entry("location.country".into())
-                    .or_default()
-                    .push(Evidence::new(d.span, "place.demonym"));
-            } else if let Some(i) = places.iter().position(|p| {
-                p.known
-                    .as_ref()
-                    .is_some_and(|k| k.kind == KnownKind::Country && &k.country == cc)
-            }) {
+            if !demonym_evidence(&mut evidence, cc)
+                && let Some(i) = places.iter().position(|p| {
+                    p.known
+                        .as_ref()
+                        .is_some_and(|k| k.kind == KnownKind::Country && &k.country == cc)
+                })
+            {
                 set_ev(
                     &mut evidence,
                     "location.country",
@@ -1156,15 +1162,8 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             }
         } else if explicit_chain_countries > 0 {
             loc.country = countries.first().cloned();
-            if let Some(d) = mentions
-                .demonyms
-                .iter()
-                .find(|d| Some(&d.country) == loc.country.as_ref())
-            {
-                evidence
-                    .entry("location.country".into())
-                    .or_default()
-                    .push(Evidence::new(d.span, "place.demonym"));
+            if let Some(cc) = &loc.country {
+                demonym_evidence(&mut evidence, cc);
             }
         } else if let Some(i) = chosen
             .iter()

@@ -442,6 +442,7 @@ const CLASSES: &[&str] = &[
     "thing_after",
     "english",
     "foreign",
+    "unit_first",
 ];
 
 fn class_bit(class: &str) -> Option<u32> {
@@ -818,7 +819,9 @@ fn foreign_people(
     oracle: &dyn PlaceOracle,
     people: &mut Vec<PersonFound>,
 ) {
-    static AGE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    // Narrower than the module's `AGE_AFTER` (a comma and the number only), with the word for
+    // "years" of these languages.
+    static AGE_WORD_AFTER: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^,\s*\d{1,3}\s*(?:,|años|anos|ans|tahun)").expect("age regex")
     });
     for piece in candidates {
@@ -858,7 +861,7 @@ fn foreign_people(
                     .is_some_and(|w| FOREIGN_TITLES.contains(&w.to_lowercase().as_str())));
         let after = text[piece.span.end..].trim_start_matches(' ');
         let marked =
-            POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_AFTER.is_match(after);
+            POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_WORD_AFTER.is_match(after);
         if titled || marked {
             merge_person(
                 people,

@@ -134,11 +134,10 @@ pub(super) fn place_phrase(
             // "Lake Manchar" is a feature; "Desa Karangjati", "Kabupaten Cianjur", "Barangay
             // San Roque", "Downtown Yangon" name a village, a district or a town's part, looked
             // up without the first word.
-            let lower = first_word.to_lowercase();
-            cue = if UNIT_WORDS_FIRST.contains(&lower.as_str()) {
+            cue = if lex.is("unit_first", first_word) {
                 let rest = Span::new(ws[1].span.start, ws[ws.len() - 1].span.end);
                 lookup = rest.slice(text).to_string();
-                cue_of(&lower)
+                cue_of(&first_word.to_lowercase())
             } else {
                 PlaceCue::Feature
             };
@@ -677,21 +676,6 @@ pub(super) fn cue_before(word: &str) -> PlaceCue {
         w => cue_of(w),
     }
 }
-
-/// First words that name what kind of unit the rest of the name is ("Desa Karangjati"), unlike
-/// "Lake", "Port" or "Camp", which belong to the name ("Port Sudan").
-const UNIT_WORDS_FIRST: &[&str] = &[
-    "desa",
-    "kampung",
-    "kota",
-    "kabupaten",
-    "kecamatan",
-    "kelurahan",
-    "dusun",
-    "jalan",
-    "barangay",
-    "downtown",
-];
 
 pub(super) fn cue_of(word: &str) -> PlaceCue {
     match word {
