@@ -23,6 +23,7 @@ SETS = [
     ("heldout12 (110)", ["tests/fixtures/corpus/heldout12.jsonl"]),
     ("heldout13 (110)", ["tests/fixtures/corpus/heldout13.jsonl"]),
     ("heldout14 (110)", ["tests/fixtures/corpus/heldout14.jsonl"]),
+    ("heldout15 (110)", ["tests/fixtures/corpus/heldout15.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
