@@ -72,7 +72,8 @@ pub(super) fn split_persons(text: &str, s: Span) -> Option<Vec<(String, Span)>> 
         && t.chars().any(|c| {
             !(c.is_alphabetic()
                 || c.is_whitespace()
-                || matches!(c, '-' | '\'' | '’' | '.' | ',' | ';' | '&'))
+                || matches!(c, '-' | '\'' | '’' | '.' | ',' | ';' | '&')
+                || (!c.is_ascii() && is_mark(c)))
         })
     {
         return None;

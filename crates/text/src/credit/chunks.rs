@@ -14,6 +14,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
           | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|\.{2,}|…)
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
+          | (?P<nl>фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|图|圖|照片|사진|写真)\s*[:：/]
         )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
     )
     .expect("credit prefix regex")
@@ -154,9 +155,25 @@ pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     .expect("inner label regex")
 });
 
+/// The labels of `PREFIX`'s `nl` group, inside a chunk after a blank or a sentence end.
+static NONLATIN_LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"[\s।۔。.,،](фото|Фото|ФОТО|снимка|Снимка|снимок|Снимок|світлина|Світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真)\s*[:：/]",
+    )
+    .expect("non-Latin label regex")
+});
+
 /// Where a credit label starts inside a chunk (after a single `|`, or glued to the word
 /// before it): the byte offset of the `|` or of the label.
 pub(super) fn inner_label_at(t: &str) -> Option<usize> {
+    // A label in a script of its own ("…হয়। ছবি: Name", "… الشتاء. تصوير / Name") after a blank
+    // or a sentence end.
+    if !t.is_ascii()
+        && let Some(m) = NONLATIN_LABEL.captures(t).and_then(|c| c.get(1))
+        && !t[..m.start()].trim().is_empty()
+    {
+        return Some(m.start());
+    }
     // A `|`, or one of the label's capitals right after a lowercase letter or a full stop.
     if prefilter_on() && {
         let b = t.as_bytes();
@@ -401,7 +418,18 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         return Some(unit(p, rule, unit_span));
     }
     if ch.paren {
-        return None;
+        // "… May 2, 2019. (Jane Doe for VOA)": in brackets ending the caption, as set apart as
+        // a credit gets, "NAME for OUTLET" names any outlet.
+        return (text[ch.outer.end..].trim().is_empty())
+            .then(|| split_for_any(text, s))
+            .flatten()
+            .map(|(name, outlet)| {
+                unit(
+                    for_outlet(text, name, outlet),
+                    "credit.for_outlet",
+                    unit_span,
+                )
+            });
     }
     let last = text[s.end..].trim().is_empty();
     // The chunk is a line of its own: after a line break, and the line ends with it.
@@ -442,16 +470,24 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
             .ends_with('\n')
             && text[s.end..].trim().is_empty());
     if set_apart && let Some((name, outlet)) = split_for_any(text, s) {
-        let p = Parsed {
-            creators: vec![(text[name.start..name.end].to_string(), name)],
-            unknown: vec![(text[outlet.start..outlet.end].to_string(), outlet)],
-            kinds: vec![Kind::Via],
-            has_for: true,
-            ..Parsed::default()
-        };
-        return Some(unit(p, "credit.for_outlet", unit_span));
+        return Some(unit(
+            for_outlet(text, name, outlet),
+            "credit.for_outlet",
+            unit_span,
+        ));
     }
     tail_credit(text, s, lex).map(|(p, span)| unit(p, "credit.sentence_tail", span))
+}
+
+/// "NAME for OUTLET" as a parsed credit, the outlet as written.
+fn for_outlet(text: &str, name: Span, outlet: Span) -> Parsed {
+    Parsed {
+        creators: vec![(text[name.start..name.end].to_string(), name)],
+        unknown: vec![(text[outlet.start..outlet.end].to_string(), outlet)],
+        kinds: vec![Kind::Via],
+        has_for: true,
+        ..Parsed::default()
+    }
 }
 
 /// A credit glued to the end of a sentence: "…, August 25, 2019 REUTERS/Name",
@@ -677,6 +713,14 @@ static CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
         .expect("caps name agency regex")
 });
 
+/// `CAPS_NAME_AGENCY` right after a year that ends the caption's text.
+static DATE_CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:19|20)\d\d[ \t]+(?P<name>\p{Lu}[\p{Lu}'-]+(?:[ \t]+\p{Lu}[\p{Lu}'-]+){1,3})[ \t]+(?P<ag>\p{Lu}{2,8})$",
+    )
+    .expect("date caps name agency regex")
+});
+
 /// Credit shapes set apart at the end of a caption (or on a line of their own) that name no
 /// known chain: "(ABC News: Jane Doe)", "…, Nov. 27, 2019 AP", "… in Pohang | YTN",
 /// "…2019./VCG Photo", and a photographer's name alone on the last line after a line break
@@ -764,6 +808,21 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         && text[..s.start]
             .trim_end()
             .ends_with(['.', '!', '?', '"', '”'])
+    {
+        let nsp = Span::new(s.start + name.start(), s.start + name.end());
+        let asp = Span::new(s.start + ag.start(), s.start + ag.end());
+        return mk(
+            vec![(name.as_str().to_string(), nsp)],
+            Some((ag.as_str().to_string(), asp)),
+            Span::new(nsp.start, asp.end),
+            "credit.caps_name",
+        );
+    }
+    // "…, February 13, 2022 JANE DOE AFP": the same after the date that ends the caption.
+    if let Some(c) = DATE_CAPS_NAME_AGENCY.captures(t)
+        && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
+        && lex.lookup(ag.as_str()).is_some()
+        && lex.lookup(name.as_str()).is_none()
     {
         let nsp = Span::new(s.start + name.start(), s.start + name.end());
         let asp = Span::new(s.start + ag.start(), s.start + ag.end());

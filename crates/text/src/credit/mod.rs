@@ -92,11 +92,23 @@ static CAPS_NAME_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("caps name regex")
 });
 
+/// A name written as names are ("Jane Doe", "By Jane Doe") before a bracketed agency that ends
+/// the caption, as its own last sentence or glued to the full stop ("…del Gobierno.Jane Doe
+/// (AP)", El País's "… gubernamentales. Jane Doe (REUTERS)").
+static NAME_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:\p{Ll}[.!?]|[.!?”\x22][ \t]+|\n[ \t]*)(?:(?:By|Por|Par|Von)[ \t]+)?(\p{Lu}[\p{L}'’.-]+(?:[ \t]+[\p{L}'’.-]+){1,3})[ \t]*$",
+    )
+    .expect("name before regex")
+});
+
 fn caps_name_before(text: &str, unit: Span) -> Option<Span> {
     let before = &text[..unit.start];
-    let c = CAPS_NAME_BEFORE.captures(before)?;
-    let m = c.get(1)?;
-    Some(Span::new(m.start(), m.end()))
+    if let Some(m) = CAPS_NAME_BEFORE.captures(before).and_then(|c| c.get(1)) {
+        return Some(Span::new(m.start(), m.end()));
+    }
+    let m = NAME_BEFORE.captures(before)?.get(1)?;
+    is_person_name(m.as_str()).then(|| Span::new(m.start(), m.end()))
 }
 
 /// Finds the credit line of a caption.

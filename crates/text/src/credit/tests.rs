@@ -1452,3 +1452,76 @@ fn credit_shapes_of_south_asian_latin_american_and_other_house_styles() {
         Some("Reuters"),
     );
 }
+
+#[test]
+fn names_before_a_bracketed_agency_and_after_the_closing_date() {
+    // Written.
+    check(
+        "Firefighters clear debris after the storm in the port town. By Maria Lopez (AFP)",
+        &["Maria Lopez"],
+        Some("AFP"),
+    );
+    check(
+        "Residents wait for water trucks in the capital on Tuesday.Carlos Rivera (AP)",
+        &["Carlos Rivera"],
+        Some("AP"),
+    );
+    check(
+        "Children walk to school past a damaged bridge. Pedro Gomez (REUTERS)",
+        &["Pedro Gomez"],
+        Some("Reuters"),
+    );
+    check(
+        "A boy fills a bucket at a well outside the city, March 3, 2021 HIROSHI TANAKA AFP",
+        &["HIROSHI TANAKA"],
+        Some("AFP"),
+    );
+    check(
+        "Nurses treat patients at the district hospital, May 2, 2019. (Anna Smith for VOA)",
+        &["Anna Smith"],
+        Some("VOA"),
+    );
+    // A place in brackets after a place is no photographer's.
+    let c = find_credit("Flooding in the town of Santa Maria (AFP)", &lex()).unwrap();
+    assert!(c.creators.is_empty());
+}
+
+#[test]
+fn credits_in_scripts_without_capitals() {
+    // Written: labels and agencies in Bengali, Arabic, Ukrainian and Chinese.
+    check(
+        "নদীর পানি বাড়ায় শহরের নিম্নাঞ্চল প্লাবিত হয়েছে। ছবি: রহিম উদ্দিন",
+        &["রহিম উদ্দিন"],
+        None,
+    );
+    let c = find_credit(
+        "নদীর পানি বাড়ায় শহরের নিম্নাঞ্চল প্লাবিত হয়েছে। ছবি: সংগৃহীত",
+        &lex(),
+    );
+    assert!(c.is_none_or(|c| c.creators.is_empty()));
+    check(
+        "ويدفع المدنيون الثمن غالياً من أرواحهم. (إي بي إيه)",
+        &[],
+        Some("EPA"),
+    );
+    check(
+        "أغلب النازحين انطلقوا بلا وجهة.\n\nرويترز / محمد حسن",
+        &["محمد حسن"],
+        Some("Reuters"),
+    );
+    check(
+        "أغلب النازحين انطلقوا بلا وجهة.\nتصوير / محمد حسن",
+        &["محمد حسن"],
+        None,
+    );
+    check(
+        "Рятувальники розбирають завали будинку у Запоріжжі. Фото: Іван Петренко",
+        &["Іван Петренко"],
+        None,
+    );
+    check(
+        "救援人员在四川省泸定县搜救被困群众。 摄影：李四",
+        &["李四"],
+        None,
+    );
+}

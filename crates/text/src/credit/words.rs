@@ -187,7 +187,10 @@ pub(super) fn is_person_name(s: &str) -> bool {
     if s.is_empty()
         || s.len() > 4 * 60
         || s.chars().any(|c| {
-            !(c.is_alphabetic() || c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '.'))
+            !(c.is_alphabetic()
+                || c.is_whitespace()
+                || matches!(c, '-' | '\'' | '’' | '.')
+                || (!c.is_ascii() && is_mark(c)))
         })
         || s.chars().count() > 60
     {
@@ -196,6 +199,9 @@ pub(super) fn is_person_name(s: &str) -> bool {
     let words: Vec<&str> = s.split_whitespace().collect();
     if words.is_empty() || words.len() > 6 {
         return false;
+    }
+    if !s.is_ascii() && is_uncased_name(s, &words) {
+        return !is_placeholder(s);
     }
     // (ASCII case folding: no other letter lowercases to these words' letters.)
     if WORDS
@@ -261,6 +267,28 @@ pub(super) fn is_person_name(s: &str) -> bool {
         }
     }
     !is_placeholder(s) && !is_org(s)
+}
+
+/// A combining mark (Bengali and Devanagari viramas, Arabic vowel signs): part of a word.
+pub(super) fn is_mark(c: char) -> bool {
+    static MARK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\p{M}$").expect("mark regex"));
+    MARK.is_match(c.encode_utf8(&mut [0; 4]))
+}
+
+/// A name in a script without capitals (Arabic, Bengali, Devanagari, Chinese, Korean …), where
+/// the capitals test cannot apply: two to four words, or one word of two to four Han / Hangul /
+/// kana characters (Chinese, Korean and Japanese names are written without spaces). Only asked
+/// where a credit's shape already says a name stands there ("رويترز / Name", "ছবি: Name").
+fn is_uncased_name(s: &str, words: &[&str]) -> bool {
+    let letters = || s.chars().filter(|c| c.is_alphabetic());
+    if letters().any(|c| c.is_uppercase() || c.is_lowercase()) || letters().next().is_none() {
+        return false;
+    }
+    if (2..=4).contains(&words.len()) {
+        return words.iter().all(|w| w.chars().count() >= 2);
+    }
+    let cjk = |c: char| matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF);
+    words.len() == 1 && (2..=4).contains(&s.chars().count()) && s.chars().all(cjk)
 }
 
 pub(super) fn is_outlet(s: &str, lex: &AgencyLexicon) -> bool {
