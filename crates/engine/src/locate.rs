@@ -483,7 +483,12 @@ fn possessive_place_noun(text: &str, p: &PlacePhrase) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .next()
         .unwrap_or("");
+    // "in Hong Kong's Admiralty": a town's possessive before a name the caption does not place
+    // otherwise is a part of that town (a country's is not: "England's Moeen Ali").
     NOUNS.contains(&next)
+        || (p.known.as_ref().is_some_and(|k| {
+            k.kind == KnownKind::Populated || CITY_STATES.contains(&k.country.as_str())
+        }) && next.chars().next().is_some_and(char::is_uppercase))
 }
 
 /// "children, who fled from the violence in Mosul, attend a class in Erbil": a place inside a

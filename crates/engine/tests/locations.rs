@@ -516,6 +516,37 @@ const CASES: &[Case] = &[
         Some("Idlib"),
         Some("SY"),
     ),
+    // A town of some size named alone, with no preposition ("covers", "surrounds").
+    case(
+        "A thick haze covers Canberra as bushfires burn to the south, January 5, 2020. REUTERS/Jane Doe",
+        None,
+        Some("Canberra"),
+        None,
+        Some("AU"),
+    ),
+    // Not a town: a club after "of" or "against", a person by age or position mark.
+    case(
+        "A forward controls the ball against Norwich during a 3-0 win. Photograph: Jane Doe/Shutterstock",
+        None,
+        None,
+        None,
+        None,
+    ),
+    case(
+        "Women show rice they picked up, says 73 year old Tulsa (left). Photo: Jane Doe",
+        None,
+        None,
+        None,
+        None,
+    ),
+    // A town's possessive before a name the gazetteer lacks: a part of that town.
+    case(
+        "Protesters block a main road in Hong Kong's Admiralty, October 15, 2014. REUTERS/Jane Doe",
+        None,
+        Some("Hong Kong"),
+        None,
+        Some("HK"),
+    ),
     // Seen over, past or beside a place, when no preposition places the photo.
     case(
         "Smoke rises over Gaza City during air strikes, October 9, 2023. REUTERS/Mohammed Salem",

@@ -330,7 +330,19 @@ pub(super) fn place_phrase(
                 || (k.primary
                     && (k.population >= 1_000_000
                         || (piece.possessive && k.population >= 100_000)
-                        || (ws.len() >= 2 && k.population >= 50_000)))
+                        || (ws.len() >= 2 && k.population >= 50_000)
+                        // "A thick haze covers Canberra": a town of some size, named alone
+                        // (not inside a longer name, not an everyday word, not a team).
+                        || (k.population >= 100_000
+                            && !sport
+                            && ws.len() == 1
+                            && lex.common_size(first_word).is_none()
+                            && !names::is_all_caps(first_word)
+                            && before.last().is_none_or(|(_, w)| {
+                                !names::is_capitalized(w)
+                                    && !matches!(w.as_str(), "of" | "against" | "vs" | "versus" | "beat" | "beats")
+                            })
+                            && alone_in_text(text, piece.span))))
         }
         (None, _)
             if ws.len() == 1
@@ -628,6 +640,25 @@ pub(super) fn is_dateline(text: &str, span: Span) -> bool {
         .map(|i| span.start + i)
         .unwrap_or(text.len());
     line_end - span.start < 60
+}
+
+/// No capitalized word, age ("73 year old Name") or position mark ("Name (left)") right next to
+/// the name in the text: a town's name standing alone, not part of a person's.
+fn alone_in_text(text: &str, span: Span) -> bool {
+    let prev = text[..span.start]
+        .split_whitespace()
+        .next_back()
+        .unwrap_or("");
+    let next = text[span.end..].trim_start();
+    !names::is_capitalized(prev.trim_matches(|c: char| !c.is_alphanumeric()))
+        && !matches!(prev, "old" | "aged")
+        && !next.strip_prefix('(').is_some_and(|r| {
+            r.starts_with(|c: char| c.is_ascii_digit() || c.is_lowercase())
+                || r.starts_with("L)")
+                || r.starts_with("R)")
+                || r.starts_with("C)")
+        })
+        && !next.starts_with(char::is_uppercase)
 }
 
 /// True when the name is next to a known place in a comma list ("Jubar, Damascus").
