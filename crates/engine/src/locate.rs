@@ -563,14 +563,15 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
         })
         .or_else(|| {
             // "a vessel leaving Port Sudan": with nothing else, the last known town named
-            // outside a flight clause or a "from/to" phrase.
+            // outside a flight clause or a "from/to" phrase (a great city also by its name in
+            // another language: "le port de Beyrouth").
             chains.iter().rposition(|c| {
                 let p = &places[c[0]];
                 !is_excluded_start(p)
                     && !in_flight_clause(text, p)
-                    && p.known
-                        .as_ref()
-                        .is_some_and(|k| k.kind == KnownKind::Populated && k.primary)
+                    && p.known.as_ref().is_some_and(|k| {
+                        k.kind == KnownKind::Populated && (k.primary || k.population >= 1_000_000)
+                    })
             })
         })?;
     // A first chain naming only a region ("displaced by fighting in north Kivu province in the

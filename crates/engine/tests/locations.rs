@@ -539,6 +539,14 @@ const CASES: &[Case] = &[
         None,
         None,
     ),
+    // A great city by its name in another language, after "de".
+    case(
+        "La zone du port de Beyrouth au lendemain des explosions. Photo : AFP",
+        None,
+        Some("Beyrouth"),
+        None,
+        Some("LB"),
+    ),
     // A town's possessive before a name the gazetteer lacks: a part of that town.
     case(
         "Protesters block a main road in Hong Kong's Admiralty, October 15, 2014. REUTERS/Jane Doe",

@@ -294,9 +294,15 @@ impl Data {
         let agencies = rows(AGENCIES)
             .map(|c| Agency {
                 name: c[0],
+                // The synthetic credits are written in Latin script: an agency's name in
+                // Arabic or Chinese ("رويترز", "新华社") is for captions in those languages.
                 aliases: c
                     .get(1)
-                    .map(|a| a.split('|').filter(|s| !s.is_empty()).collect())
+                    .map(|a| {
+                        a.split('|')
+                            .filter(|s| !s.is_empty() && s.chars().all(|ch| ch < '\u{250}'))
+                            .collect()
+                    })
                     .unwrap_or_default(),
                 role: c.get(2).copied().unwrap_or("agency"),
             })

@@ -342,7 +342,16 @@ pub(super) fn place_phrase(
                                 !names::is_capitalized(w)
                                     && !matches!(w.as_str(), "of" | "against" | "vs" | "versus" | "beat" | "beats")
                             })
-                            && alone_in_text(text, piece.span))))
+                            && alone_in_text(text, piece.span)))
+                // "le port de Beyrouth", "una barriada de Puerto Príncipe": a great city's name
+                // in another language after "de", "di", "du".
+                || (k.population >= 1_000_000
+                    && !sport
+                    && before.last().is_some_and(|(_, w)| {
+                        matches!(w.as_str(), "de" | "di" | "du" | "del" | "des" | "da" | "do")
+                    })
+                    && lex.common_size(first_word).is_none()
+                    && alone_in_text(text, piece.span)))
         }
         (None, _)
             if ws.len() == 1
