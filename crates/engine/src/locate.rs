@@ -450,6 +450,17 @@ fn has_anchor(places: &[PlacePhrase], chain: &[usize]) -> bool {
     })
 }
 
+/// A place the gazetteer lists inside or beside the town `town` resolved to: smaller, in the same
+/// country, within 15 km.
+fn part_of_town(a: &Place, town: &Resolved) -> bool {
+    let Resolved::Place(t) = town else {
+        return false;
+    };
+    a.country == t.country
+        && a.population < t.population
+        && crate::resolve::km((a.lat, a.lon), (t.lat, t.lon)) <= 15.0
+}
+
 /// "Khartoum's airport", "Gaza's main hospital": a town's possessive before a place noun locates
 /// the photo in that town.
 fn possessive_place_noun(text: &str, p: &PlacePhrase) -> bool {
@@ -958,9 +969,11 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             .get(pos + 2)
             .is_some_and(|&k| matches!(resolved[k], Resolved::Country(_)))
     };
+    // (A city-state is a town too: "Wong Tai Sin district, in Hong Kong".)
     let chain_has_town = chosen.iter().any(|&j| {
-        matches!(resolved[j], Resolved::Place(_))
-            && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
+        (matches!(resolved[j], Resolved::Place(_))
+            && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement))
+            || matches!(&resolved[j], Resolved::Country(c) if CITY_STATES.contains(&c.code.as_str()))
     });
     let section_of_next = |a: &Place, pos: usize| {
         let i = chosen[pos];
@@ -1058,6 +1071,16 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             (Resolved::Place(pl), PlaceCue::None)
                 if pl.feature_class == 'S' && sub_idx.is_none() && city_idx.is_none() =>
             {
+                sub_idx = Some(i);
+            }
+            (Resolved::Place(a), PlaceCue::None)
+                if sub_idx.is_none()
+                    && pos > 0
+                    && city_idx == Some(chosen[pos - 1])
+                    && places[chosen[pos - 1]].possessive
+                    && part_of_town(a, &resolved[chosen[pos - 1]]) =>
+            {
+                // "Baghdad's Sadr City": a smaller place near the town whose possessive names it.
                 sub_idx = Some(i);
             }
             (Resolved::Place(a), PlaceCue::None)

@@ -539,6 +539,36 @@ const CASES: &[Case] = &[
         None,
         None,
     ),
+    // Next to a landmark in a town; a district of a city-state; a smaller place after the
+    // possessive of the town it lies in; a junction named after another town.
+    case(
+        "Protesters rally next to the Victory Monument in Bangkok on May 4, 2021. Photo: Jane Doe",
+        Some("Victory Monument"),
+        Some("Bangkok"),
+        None,
+        Some("TH"),
+    ),
+    case(
+        "A protester during a march in Sham Shui Po district, in Hong Kong, October 6, 2019. REUTERS/Jane Doe",
+        Some("Sham Shui Po"),
+        Some("Hong Kong"),
+        None,
+        Some("HK"),
+    ),
+    case(
+        "Residents at the site of a blast in Baghdad's Sadr City, June 2, 2014. REUTERS/Jane Doe",
+        Some("Sadr City"),
+        Some("Baghdad"),
+        None,
+        Some("IQ"),
+    ),
+    case(
+        "Police stand near the Faizabad junction in Islamabad, Pakistan, May 3, 2018. REUTERS/Jane Doe",
+        Some("Faizabad junction"),
+        Some("Islamabad"),
+        None,
+        Some("PK"),
+    ),
     // A great city by its name in another language, after "de".
     case(
         "La zone du port de Beyrouth au lendemain des explosions. Photo : AFP",

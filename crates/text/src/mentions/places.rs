@@ -574,6 +574,10 @@ pub(super) fn nearest_preposition(
             // "Mohamed Salah of Liverpool", "Max Lowe of Sheffield United": an affiliation.
             return Some("of-name".to_string());
         }
+        // "next to the Democracy Monument", "close to the border": beside it, as "near".
+        if w == "to" && k > 0 && matches!(before[k - 1].1.as_str(), "next" | "close" | "adjacent") {
+            return Some("near".to_string());
+        }
         if lex.is("locative", w) || OTHER_PREPOSITIONS.contains(&w) {
             return Some(w.to_string());
         }
@@ -756,6 +760,7 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "military base" | "naval base" | "barracks" | "university" | "campus" | "pagoda"
         | "fort" | "fortress" | "citadel" | "graveyard" | "plaza" | "gurdwara" | "basilica"
         | "chapel" | "gallery" | "junction" | "colony" | "roundabout" | "cinema" | "residence"
+        | "bus stop" | "bus station" | "intersection" | "flyover" | "interchange"
         | "state residence" | "villa" | "ziggurat" | "restaurant" | "cafe" | "café"
         | "supermarket" | "zone" | "caddesi" | "sokak" | "sokağı" | "bulvarı" | "meydanı"
         | "camii" => PlaceCue::Landmark,
