@@ -62,6 +62,14 @@ pub(crate) struct Located {
 /// Words that may stand between two place phrases of one chain.
 const CONNECTORS: &[&str] = &[
     "in",
+    // "la autopista Simón Bolívar en Caracas", "la place Tahrir au Caire": other languages' "in".
+    "en",
+    "em",
+    "à",
+    "au",
+    "dans",
+    "nella",
+    "nel",
     "of",
     "the",
     "near",

@@ -569,6 +569,21 @@ const CASES: &[Case] = &[
         None,
         Some("PK"),
     ),
+    // Spanish and French roads and quarters: a lowercase noun before the name, "en" as "in".
+    case(
+        "Manifestantes bloquean la autopista Simón Bolívar en Caracas, Venezuela. Foto: EFE",
+        Some("Simón Bolívar"),
+        Some("Caracas"),
+        None,
+        Some("VE"),
+    ),
+    case(
+        "Vecinos esperan agua en el barrio de Petare, en Caracas. Foto: EFE",
+        Some("Petare"),
+        Some("Caracas"),
+        None,
+        Some("VE"),
+    ),
     // A great city by its name in another language, after "de".
     case(
         "La zone du port de Beyrouth au lendemain des explosions. Photo : AFP",

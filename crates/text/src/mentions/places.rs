@@ -516,9 +516,16 @@ pub(super) fn nearest_preposition(
         }
         // "en la ciudad de Kiev", "nella città ucraina di Bucha", "in der Stadt Bucha": the
         // same in other languages, a demonym or adjective allowed after the cue noun.
+        // "en el barrio de Petare", "dans le quartier de Matonge": after a part-of-town noun too.
+        let part_noun = |w: &str| {
+            matches!(
+                cue_of(w),
+                PlaceCue::Settlement | PlaceCue::Neighbourhood | PlaceCue::District
+            )
+        };
         if FOREIGN_OF.contains(&w)
-            && (k > 0 && cue_of(before[k - 1].1.as_str()) == PlaceCue::Settlement
-                || k > 1 && cue_of(before[k - 2].1.as_str()) == PlaceCue::Settlement)
+            && (k > 0 && part_noun(before[k - 1].1.as_str())
+                || k > 1 && part_noun(before[k - 2].1.as_str()))
         {
             after_cue_of = true;
             continue;
@@ -736,6 +743,11 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "provinsi" | "tỉnh" => PlaceCue::Province,
         "barangay" | "kelurahan" => PlaceCue::Neighbourhood,
         "jalan" => PlaceCue::Landmark,
+        // Spanish, Portuguese, French and Italian roads, squares and buildings written before
+        // their name in lowercase ("la autopista Simón Bolívar", "la rue Oberkampf").
+        "autopista" | "carretera" | "avenida" | "calle" | "parque" | "puente" | "mercado"
+        | "cárcel" | "penal" | "rodovia" | "estrada" | "rua" | "praça" | "ponte" | "piazza"
+        | "rue" | "pont" | "marché" | "autoroute" | "prisión" | "prisão" => PlaceCue::Landmark,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
