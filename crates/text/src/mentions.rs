@@ -603,6 +603,34 @@ fn find_mentions_cased(
             m.places.push(p);
             continue;
         }
+        // "Miembros de la Guardia Nacional Bolivariana", "Agentes de la Policía Nacional": a
+        // sentence's first word joined by particles to an organization's name; the name starts
+        // at its own first word.
+        if let Some(k) = (2..ws.len().saturating_sub(1)).find(|&k| {
+            lex.is("org_first", ws[k].span.slice(text))
+                && matches!(
+                    ws[k - 1].span.slice(text),
+                    "de" | "del"
+                        | "la"
+                        | "las"
+                        | "los"
+                        | "des"
+                        | "du"
+                        | "da"
+                        | "do"
+                        | "das"
+                        | "dos"
+                )
+                && ws[0].sentence_start
+        }) {
+            let span = Span::new(ws[k].span.start, piece.span.end);
+            m.organizations.push(OrgFound {
+                name: Found::new(span.slice(text).to_string(), span, "org.pattern"),
+                acronym: None,
+                canonical: None,
+            });
+            continue;
+        }
         let acronym = ACRONYM_AFTER
             .captures(ahead(text, piece.span.end, 16))
             .map(|c| c[1].to_string());
@@ -1028,7 +1056,25 @@ fn affiliation_of(text: &str, span: Span) -> bool {
             .trim_end()
             .rsplit(' ')
             .next()
-            .is_some_and(|w| w.starts_with(char::is_uppercase))
+            .is_some_and(|w| {
+                // "the Africa Cup of Nations", "Tour of Flanders": a competition's name, not a
+                // player of a club.
+                w.starts_with(char::is_uppercase)
+                    && !matches!(
+                        w,
+                        "Cup"
+                            | "League"
+                            | "Championship"
+                            | "Championships"
+                            | "Games"
+                            | "Tour"
+                            | "Trophy"
+                            | "Tournament"
+                            | "Series"
+                            | "Federation"
+                            | "Association"
+                    )
+            })
 }
 
 fn is_opponent(text: &str, span: Span, sport: bool) -> bool {

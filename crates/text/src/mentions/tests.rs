@@ -345,3 +345,29 @@ fn a_name_with_an_age_is_a_person_not_a_village() {
     let m = run("Smoke rises over Raqqa, 30 December 2017.");
     assert!(m.places.iter().any(|p| p.name == "Raqqa"));
 }
+
+#[test]
+fn organizations_named_in_spanish_and_competitions_named_with_of() {
+    let orgs = |t: &str| -> Vec<String> {
+        run(t)
+            .organizations
+            .iter()
+            .map(|o| o.name.value.clone())
+            .collect()
+    };
+    // Written.
+    assert_eq!(
+        orgs("Soldados de las Fuerzas Armadas de Honduras vigilan una calle."),
+        ["Fuerzas Armadas de Honduras"]
+    );
+    assert_eq!(
+        orgs("Miembros de la Guardia Nacional Bolivariana dispersan a manifestantes."),
+        ["Guardia Nacional Bolivariana"]
+    );
+    assert!(
+        run("Miembros de la Guardia Nacional Bolivariana dispersan a manifestantes.")
+            .people
+            .is_empty()
+    );
+    assert!(orgs("Fans queue ahead of an Africa Cup of Nations match on Sunday.").is_empty());
+}
