@@ -140,6 +140,9 @@ pub(super) fn coordinated_place(
 ) -> Option<PlacePhrase> {
     let ws = &words[piece.first..piece.last];
     let name = piece.span.slice(text);
+    if ws.len() >= 2 && super::places::position_mark_after(text, piece.span) {
+        return None;
+    }
     if ws.iter().any(|w| {
         let t = w.span.slice(text);
         lex.common_size(t).is_some_and(|z| z <= 20)
@@ -370,6 +373,34 @@ pub(super) fn push_piece(
         possessive: last == chunk.last && chunk.possessive,
         stripped_from,
     };
+    // "the new president of East Timor Jane Doe (left)": a country's name run into a person's
+    // name, which the position mark after it tells (an organization named after its country,
+    // "Burkina Faso Army", has a head word).
+    if last - first >= 3
+        && oracle.place(whole).is_none()
+        && super::places::position_mark_after(text, span)
+        && let Some(j) = (first + 1..last - 1).find(|&j| {
+            oracle
+                .place(Span::new(words[first].span.start, words[j - 1].span.end).slice(text))
+                .is_some_and(|k| k.kind == KnownKind::Country)
+        })
+        && (2..=4).contains(&(last - j))
+        && words[j..last].iter().all(|w| {
+            let t = w.span.slice(text);
+            !lex.is("org_head", t) && !lex.is("org_first", t) && !lex.is("place_head", t)
+        })
+    {
+        for (a, b) in [(first, j), (j, last)] {
+            out.push(Piece {
+                span: Span::new(words[a].span.start, words[b - 1].span.end),
+                first: a,
+                last: b,
+                possessive: b == chunk.last && chunk.possessive,
+                stripped_from: a,
+            });
+        }
+        return;
+    }
     // A chunk the gazetteer does not know may be several known names in a row ("Sukkur Sindh")
     // or a known country inside other words ("CRICKET England Moeen").
     if last - first >= 2

@@ -112,6 +112,11 @@ pub(super) fn place_phrase(
     }
     // Capitalized head word: "Arundel Castle", "Saitama Prefecture", "Lake Manchar".
     let known_whole = oracle.place(piece.span.slice(text));
+    // "the mayor of Rosario, Jane Doe (L)", "Juan Pérez (i)": a position mark in the picture
+    // follows a person's name, never a place's.
+    if known_whole.is_none() && ws.len() >= 2 && position_mark_after(text, piece.span) {
+        return None;
+    }
     let populated_whole = known_whole
         .as_ref()
         .is_some_and(|k| k.kind == KnownKind::Populated && k.primary);
@@ -660,6 +665,16 @@ pub(super) fn is_dateline(text: &str, span: Span) -> bool {
         .map(|i| span.start + i)
         .unwrap_or(text.len());
     line_end - span.start < 60
+}
+
+/// Where a person stands in the picture, right after the name: "(L)", "(left)", "(2nd R)",
+/// Spanish "(i)" / "(d)", French "(g)" / "(à gauche)".
+pub(super) fn position_mark_after(text: &str, span: Span) -> bool {
+    static MARK: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*\((?:(?:\d(?:st|nd|rd|th)\s+(?:from\s+)?)?(?:L|R|C|l|r|c|i|d|g|izq\.?|der\.?|left|right|centre|center|front|back|top|bottom|à gauche|à droite|au centre|izquierda|derecha|centro|esquerda|direita|sinistra|destra)(?:\s+to\s+right|\s+to\s+left)?)\)")
+            .expect("position mark regex")
+    });
+    MARK.is_match(ahead(text, span.end, 30))
 }
 
 /// No capitalized word, age ("73 year old Name") or position mark ("Name (left)") right next to

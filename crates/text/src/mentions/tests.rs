@@ -371,3 +371,26 @@ fn organizations_named_in_spanish_and_competitions_named_with_of() {
     );
     assert!(orgs("Fans queue ahead of an Africa Cup of Nations match on Sunday.").is_empty());
 }
+
+#[test]
+fn a_position_mark_makes_a_listed_name_a_person() {
+    // Written.
+    let m = run("The governor of Damascus, Karim Haddad (L), speaks to reporters on Monday.");
+    assert_eq!(
+        m.people
+            .iter()
+            .map(|p| p.name.value.as_str())
+            .collect::<Vec<_>>(),
+        ["Karim Haddad"]
+    );
+    assert!(m.places.iter().all(|p| p.name != "Karim Haddad"));
+    let m = run("The new president of Syria Karim Haddad (left) is greeted by supporters.");
+    assert_eq!(
+        m.people
+            .iter()
+            .map(|p| p.name.value.as_str())
+            .collect::<Vec<_>>(),
+        ["Karim Haddad"]
+    );
+    assert!(m.places.iter().any(|p| p.name == "Syria"));
+}
