@@ -868,3 +868,34 @@ fn festivals_are_daily_life() {
         Some("politics")
     );
 }
+
+#[test]
+fn core_cues_in_german_dutch_polish_swahili_and_more() {
+    // Written captions.
+    for (t, want) in [
+        (
+            "Nach einem Angriff auf ein Wohnhaus in Charkiw räumen Helfer die Trümmer.",
+            "attack",
+        ),
+        (
+            "Een aanval op een markt in het centrum van de stad.",
+            "attack",
+        ),
+        ("Mieszkańcy oglądają skutki powodzi w Kłodzku.", "disaster"),
+        (
+            "Wakazi wakiangalia nyumba zilizoharibiwa na mafuriko mjini Kisumu.",
+            "disaster",
+        ),
+        ("Polisi wamesema mlipuko huo ulitokea sokoni.", "explosion"),
+        ("کراچی میں دھماکے کے بعد امدادی کارکن۔", "explosion"),
+        ("Η κηδεία του ψαρά στο νησί.", "funeral"),
+        (
+            "Wähler stehen vor einem Wahllokal in Berlin Schlange.",
+            "politics",
+        ),
+        // Indonesian "sel" is a prison cell, not the Turkish flood.
+        ("Para narapidana berada di dalam sel penjara.", "other"),
+    ] {
+        assert_eq!(ty(t).as_deref().unwrap_or("other"), want, "{t}");
+    }
+}
