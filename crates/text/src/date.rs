@@ -45,7 +45,7 @@ const WEEKDAYS: &str = r"monday|tuesday|wednesday|thursday|friday|saturday|sunda
 
 static MDY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b\.?,?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,\s*|\.?\s+)(?P<year>\d{{4}})\b"
+        r"(?i)\b(?:(?P<wd>{WEEKDAYS}),?\s+)?(?P<mon>{MONTHS})\b(?:\.?,?\s+|\.)(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,\s*|\.?\s+)(?P<year>\d{{4}})\b"
     ))
     .expect("MDY regex")
 });
@@ -75,7 +75,7 @@ static DMY_SHORT: LazyLock<Regex> = LazyLock::new(|| {
 });
 static NUMERIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)(?:\b(?P<wd>{WEEKDAYS}),?\s+)?(?:\b(?P<y1>\d{{4}})(?P<s1>[-/.])(?P<m1>\d{{1,2}})(?P<s2>[-/.])(?P<d1>\d{{1,2}})\b|\b(?P<d2>\d{{1,2}})(?P<s3>[-/.])(?P<m2>\d{{1,2}})(?P<s4>[-/.])(?P<y2>\d{{4}})\b)"
+        r"(?i)(?:\b(?P<wd>{WEEKDAYS}),?\s+)?(?:\b(?P<y1>\d{{4}})(?P<s1>[-/.])(?P<m1>\d{{1,2}})(?P<s2>[-/.])(?P<d1>\d{{1,2}})\b|\b(?P<d2>\d{{1,2}})(?P<s3>[-/.])(?P<m2>\d{{1,2}})(?P<s4>[-/.])(?P<y2>\d{{4}})\b|\b(?P<d3>\d{{2}})(?P<s5>[/.])(?P<m3>\d{{2}})(?P<s6>[/.])(?P<y3>\d{{2}})\b)"
     ))
     .expect("numeric date regex")
 });
@@ -120,11 +120,13 @@ static IN_THIS_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 static DATELINE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:\([^()\n]{1,40}\)\s*(?:--|—|–|-)|(?:--|—)\s)").expect("dateline regex")
 });
-/// Background cues that end right before a date.
+/// Background cues that end right before a date ("early on November 3" is a time of that day,
+/// not background; "early in 2019" is).
 static NEGATIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)(?:
-            \b(?:since|until|till|through|after|before|from|by|between|and|to|uploaded|posted|published|released|provided|distributed|supplied|circulated|obtained|received|issued|updated|born|expected|scheduled|embargoed|expires?|expired|as\s+of|end\s+of|beginning\s+of|start\s+of|early|late|mid|earlier|later)\s*[:,]?\s*(?:on\s+|in\s+)?
+            \b(?:since|until|till|through|after|before|from|by|between|and|to|uploaded|posted|published|released|provided|distributed|supplied|circulated|obtained|received|issued|updated|born|expected|scheduled|embargoed|expires?|expired|as\s+of|end\s+of|beginning\s+of|start\s+of|earlier|later)\s*[:,]?\s*(?:on\s+|in\s+)?
+          | \b(?:early|late|mid)\s*[:,]?\s*(?:in\s+)?
           | \bissue\s+date\s*:?\s*
           | \brelease\s+date\s*:?\s*
           | \b(?:mid|early|late)-
@@ -416,7 +418,7 @@ fn each_in_windows<'h, T>(
 }
 
 /// Windows around the 4-digit numbers (every date form contains a year written with exactly four
-/// ASCII digits); `None` when the whole text must be searched.
+/// ASCII digits, but for "dd/mm/yy"); `None` when the whole text must be searched.
 fn year_windows(text: &str) -> Option<Vec<(usize, usize)>> {
     if needs_full_search(text) {
         return None;
@@ -437,6 +439,16 @@ fn year_windows(text: &str) -> Option<Vec<(usize, usize)>> {
             // At most 5 whitespace runs before the year ("Tuesday, the 24th of June 2014"), none
             // after it ("2016-11-06").
             out.push((back_runs(text, s, 6), fwd_runs(text, i, 0)));
+        } else if i - s == 2
+            && s >= 6
+            && matches!(b[s - 1], b'/' | b'.')
+            && b[s - 4] == b[s - 1]
+            && [s - 6, s - 5, s - 3, s - 2]
+                .iter()
+                .all(|&k| b[k].is_ascii_digit())
+        {
+            // "04/06/15": the two-digit year of a day-month-year.
+            out.push((s - 6, i));
         }
     }
     merge_windows(&mut out);
@@ -541,6 +553,16 @@ fn weekday_of(name: &str) -> Option<jiff::civil::Weekday> {
 
 fn plausible_year(y: i32) -> bool {
     (1800..=2100).contains(&y)
+}
+
+/// The caption names the United States, one of its states or a state's abbreviation ("Fla.",
+/// "Calif."): a slash date there may be month first.
+fn us_caption(text: &str) -> bool {
+    static US: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:U\.S\.|USA|United States|Alabama|Alaska|Arizona|Arkansas|California|Calif\.|Colorado|Colo\.|Connecticut|Conn\.|Delaware|Florida|Fla\.|Georgia|Ga\.|Hawaii|Idaho|Illinois|Ill\.|Indiana|Ind\.|Iowa|Kansas|Kan\.|Kentucky|Ky\.|Louisiana|La\.|Maine|Maryland|Md\.|Massachusetts|Mass\.|Michigan|Mich\.|Minnesota|Minn\.|Mississippi|Miss\.|Missouri|Mo\.|Montana|Nebraska|Nevada|Nev\.|New Hampshire|New Jersey|N\.J\.|New Mexico|New York|N\.Y\.|North Carolina|N\.C\.|North Dakota|Ohio|Oklahoma|Okla\.|Oregon|Ore\.|Pennsylvania|Pa\.|Rhode Island|South Carolina|S\.C\.|South Dakota|Tennessee|Tenn\.|Texas|Utah|Vermont|Virginia|Va\.|Washington|Wash\.|West Virginia|Wisconsin|Wis\.|Wyoming|Puerto Rico)")
+            .expect("US place regex")
+    });
+    US.is_match(text)
 }
 
 /// A day-precision candidate for match `m`, when its year is plausible and its day not zero.
@@ -660,25 +682,51 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
                     s1.as_str() == "/",
                 )
             })
+        } else if let (Some(d), Some(s1), Some(mo), Some(s2), Some(y)) = (
+            c.name("d3"),
+            c.name("s5"),
+            c.name("m3"),
+            c.name("s6"),
+            c.name("y3"),
+        ) {
+            // "04/06/15", PA's "dated 07/07/16": a two-digit year, day first.
+            (s1.as_str() == s2.as_str()).then(|| {
+                (
+                    y.as_str(),
+                    mo.as_str(),
+                    d.as_str(),
+                    "date.numeric_dmy",
+                    false,
+                )
+            })
         } else {
             None
         };
         let Some((y, mo, d, rule, slash)) = parsed else {
             return;
         };
-        let (Ok(year), Ok(mut month), Ok(mut day)) =
+        let (Ok(mut year), Ok(mut month), Ok(mut day)) =
             (y.parse::<i32>(), mo.parse::<u8>(), d.parse::<u8>())
         else {
             return;
         };
+        if y.len() == 2 {
+            // "15" is 2015; "98" is 1998. Only a valid day and month: "10.50.30" is a time.
+            if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+                return;
+            }
+            year += if year <= 40 { 2000 } else { 1900 };
+        }
         if !plausible_year(year) || month == 0 || day == 0 {
             return;
         }
         if rule == "date.numeric_dmy" && month > 12 && day <= 12 {
             // US order: 06-24-2014.
             std::mem::swap(&mut month, &mut day);
-        } else if slash && month <= 12 && day <= 12 && month != day {
-            // 05/06/2014 is ambiguous between day-first and month-first: skip.
+        } else if slash && month <= 12 && day <= 12 && month != day && us_caption(text) {
+            // 05/06/2014 is ambiguous between day-first and month-first; most of the world
+            // writes the day first, the United States the month: a caption set there is
+            // skipped rather than guessed.
             return;
         }
         out.push(Candidate {
@@ -777,7 +825,10 @@ pub fn find_date(
     let lead = lead_end(text, exclude);
     // "An undated photo of …": only an explicit photo cue can date it.
     // (Lowercasing makes ASCII letters only from ASCII letters and the Kelvin sign.)
-    let undated = contains_ascii_ci(&text[..lead], b"undated");
+    // (A whole word: "inundated" is no undated photo.)
+    let undated = text[..lead]
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case("undated"));
     let mut best: Option<(u8, Candidate)> = None;
     let candidates = collect_candidates(text);
     // "LOS ANGELES, Jan. 23, 2025 (Xinhua) -- Firefighters … on Jan. 22, 2025.": the dateline
@@ -963,11 +1014,27 @@ pub fn find_date(
 fn stands_alone(text: &str, span: Span) -> bool {
     let before = &text[..span.start];
     let pre = before.trim_end();
-    let pre_ok =
-        pre.is_empty() || pre.ends_with(['.', '!', '?']) || before[pre.len()..].contains('\n');
+    // "… as fighting continues. Khartoum, Sudan April 15, 2023.": after a place's name that
+    // opens its own sentence, as a dateline does.
+    let fragment_start = pre.rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let fragment = pre[fragment_start..].trim();
+    let place_fragment = fragment_start > 0
+        && !fragment.is_empty()
+        && fragment.split_whitespace().count() <= 5
+        && fragment.split_whitespace().all(|w| {
+            w.trim_end_matches(',')
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase)
+        });
+    let pre_ok = pre.is_empty()
+        || pre.ends_with(['.', '!', '?'])
+        || before[pre.len()..].contains('\n')
+        || place_fragment;
     let post = text[span.end..].trim_start_matches([' ', '\t']);
+    // "… in Riace. October 1, 2021 | Photo: …": a bar before the credit ends it too.
     let post_ok = post.is_empty()
-        || post.starts_with(['\n', '\r'])
+        || post.starts_with(['\n', '\r', '|'])
         || post
             .strip_prefix('.')
             .is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace));
@@ -1429,5 +1496,57 @@ mod tests {
             iso("In March, 27 people died in the floods of 2017.").as_deref(),
             Some("2017-03-27")
         );
+    }
+
+    #[test]
+    fn day_first_numbers_fragments_and_words_that_hide_dates() {
+        // Written captions.
+        for (t, want) in [
+            // "inundated" is no "undated"; "early on" a day is that day.
+            (
+                "Houses inundated with flood water in the town, February 28, 2022.",
+                Some("2022-02-28"),
+            ),
+            (
+                "Mourners gather at the church early on November 3, 2018.",
+                Some("2018-11-03"),
+            ),
+            (
+                "Crops failed early in 2019 across the region of the north.",
+                None,
+            ),
+            // Day first where the caption is not set in the United States; two-digit years.
+            (
+                "Chennai, 05/12/2015 : Residents salvage things from their damaged houses.",
+                Some("2015-12-05"),
+            ),
+            (
+                "Bujumbura, BURUNDI 04/06/15 A protester throws stones at the police.",
+                Some("2015-06-04"),
+            ),
+            (
+                "Storm damage in Tampa, Fla., on 05/06/2014, seen from the air.",
+                None,
+            ),
+            (
+                "The clock showed 10.50.30 when the market opened in the town.",
+                None,
+            ),
+            // A date after a place's name opening its own sentence, or before a bar.
+            (
+                "People cross the bridge as fighting goes on. Khartoum, Sudan April 15, 2023.",
+                Some("2023-04-15"),
+            ),
+            (
+                "A man speaks during a rally in the square. October 1, 2021 | Photo: Jane Doe",
+                Some("2021-10-01"),
+            ),
+            (
+                "Soldiers remove debris after the fires, Tuesday, Aug.10, 2021.",
+                Some("2021-08-10"),
+            ),
+        ] {
+            assert_eq!(iso(t).as_deref(), want, "{t}");
+        }
     }
 }
