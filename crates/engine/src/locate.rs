@@ -1432,12 +1432,13 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             }
         }
     }
-    // With no place the caption names, two last resorts give the country alone (at the
-    // country's point, precision 3): a demonym bound to a place noun after a locative ("in the
-    // Venezuelan capital", "dans la capitale malgache", "en una aldea hondureña"), and in a
+    // With no place that resolved to a country, three last resorts give the country alone (at
+    // the country's point, precision 3): a demonym bound to a place noun after a locative ("in
+    // the Venezuelan capital", "dans la capitale malgache", "en una aldea hondureña"); in a
     // caption in a script without capitals (Arabic, Devanagari, Korean …), which has no names to
-    // find by their shape, the one country name written in it.
-    if loc.country.is_none() && chosen.is_empty() {
+    // find by their shape, the one country name written in it; and the one country the caption
+    // names anywhere.
+    if loc.country.is_none() {
         let last_resort = mentions
             .demonyms
             .iter()
@@ -1449,6 +1450,31 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
                     .flatten()
                     .map(|(span, cc)| (span, cc, "place.country_named_uncased"))
             });
+        // The one country the caption names, where no place phrase resolved ("According to
+        // Laos officials, the dam collapse …", "Pakistan's Climate Change Minister …"); not a
+        // team named before its player ("England's Jane Doe").
+        let named: Vec<(Span, &str)> = places
+            .iter()
+            .zip(&resolved)
+            .filter_map(|(p, r)| match r {
+                Resolved::Country(c)
+                    if !mentions.people.iter().any(|pe| {
+                        pe.name.span.start >= p.span.end && pe.name.span.start <= p.span.end + 4
+                    }) =>
+                {
+                    Some((p.span, c.code.as_str()))
+                }
+                _ => None,
+            })
+            .collect();
+        let last_resort = last_resort.or_else(|| {
+            let first = named.first()?;
+            named.iter().all(|(_, c)| *c == first.1).then_some((
+                first.0,
+                first.1,
+                "place.country_named",
+            ))
+        });
         if let Some((span, cc, rule)) = last_resort
             && let Some(c) = gaz.country(cc)
         {

@@ -584,6 +584,14 @@ const CASES: &[Case] = &[
         None,
         Some("VE"),
     ),
+    // No place phrase resolves, and the caption names one country.
+    case(
+        "Children play in floodwater near their home. Pakistan's climate minister called it the monsoon of the decade. Photo: Jane Doe",
+        None,
+        None,
+        None,
+        Some("PK"),
+    ),
     // A great city by its name in another language, after "de".
     case(
         "La zone du port de Beyrouth au lendemain des explosions. Photo : AFP",
