@@ -12,7 +12,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|\.{2,}|…)
+          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{2,}|…)
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<nl>фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|图|圖|照片|사진|写真)\s*[:：/]
         )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
@@ -61,8 +61,13 @@ pub(super) fn chunks(text: &str) -> Vec<Chunk> {
     let mut i = 0;
     while i < bytes.len() {
         let open = bytes[i];
-        if open == b'(' || open == b'[' {
-            let close = if open == b'(' { b')' } else { b']' };
+        // ("<Photo: Xinhua/Jane Doe>": angle brackets as some pages print them.)
+        if open == b'(' || open == b'[' || open == b'<' {
+            let close = match open {
+                b'(' => b')',
+                b'[' => b']',
+                _ => b'>',
+            };
             let limit = (i + 400).min(bytes.len());
             let j = (i + 1..limit).find(|&j| bytes[j] == close || bytes[j] == open);
             // "Press Information Department (PID)/Handout": a group glued to a slash is part
@@ -210,7 +215,9 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
 }
 
 pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
-    let lead: &[char] = &['-', '–', '—', ',', ';', ':', '|', '.', '*', '•', '/', '\\'];
+    let lead: &[char] = &[
+        '-', '–', '—', '―', ',', ';', ':', '|', '.', '*', '•', '/', '\\',
+    ];
     let trail: &[char] = &[',', ';', ':', '-', '–', '—', '|', '.'];
     let mut s = trim_span_chars(text, ch.inner, lead, trail);
     if may_have_tail_tag(&text[s.start..s.end])
@@ -242,7 +249,21 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
             outer: ch.outer,
             paren: false,
         };
-        if let Some(u) = classify(text, &sub, lex) {
+        if let Some(mut u) = classify(text, &sub, lex) {
+            // "(Express Photo by Jane Doe)": the outlet written before the label.
+            let head = trim_span(text, Span::new(s.start, s.start + at));
+            let ht = &text[head.start..head.end];
+            if u.hits.is_empty()
+                && u.unknown.is_empty()
+                && !u.creators.is_empty()
+                && ht.split_whitespace().count() <= 3
+                && looks_capitalized(ht)
+            {
+                match lex.lookup(ht) {
+                    Some(i) => u.hits.push((i, head)),
+                    None => u.unknown.push((ht.to_string(), head)),
+                }
+            }
             return Some(Unit {
                 span: ch.outer,
                 ..u
@@ -335,6 +356,27 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         // "(Foto EFE/ Name)", "(Foto AP/Name)": the Spanish label before a known agency.
         let agency_first = p.first() == Kind::Agency && !p.hits.is_empty();
         if !p.invalid && (person_first || org_first || agency_first) {
+            return Some(unit(p, "credit.label", unit_span));
+        }
+    }
+    // "… in Bamenda. PHOTO/JANE DOE": the label and a slash before a name alone, ending the
+    // caption.
+    if apart
+        && let Some(rest) = t
+            .strip_prefix("PHOTO/")
+            .or_else(|| t.strip_prefix("Photo/"))
+            .or_else(|| t.strip_prefix("FOTO/"))
+            .or_else(|| t.strip_prefix("Foto/"))
+        && !rest.contains('/')
+    {
+        let name = trim_span(text, Span::new(s.end - rest.len(), s.end));
+        let nt = &text[name.start..name.end];
+        if nt.split_whitespace().count() >= 2 && is_person_name(nt) {
+            let p = Parsed {
+                creators: vec![(nt.to_string(), name)],
+                kinds: vec![Kind::Person],
+                ..Parsed::default()
+            };
             return Some(unit(p, "credit.label", unit_span));
         }
     }
@@ -713,6 +755,15 @@ static CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
         .expect("caps name agency regex")
 });
 
+/// An agency or outlet and a picture word, alone: "Bernama pic", "Hindustan Times Photo",
+/// "FOTO JBPM", "Express Photo by Jane Doe".
+static PICTURE_WORD_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?:(?P<ag>\p{Lu}[\p{L}.&'-]*(?:\s+\p{Lu}[\p{L}.&'-]*){0,3})\s+(?:pic|pics|Pic|Pics|Photo|PHOTO|photo|Foto|FOTO)(?:\s+by\s+(?P<name>[^,;()]{3,60}))?|(?:FOTO|Foto|PHOTO|Photo)\s+(?P<ag2>\p{Lu}{2,8}))$",
+    )
+    .expect("picture word credit regex")
+});
+
 /// `CAPS_NAME_AGENCY` right after a year that ends the caption's text.
 static DATE_CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -761,6 +812,35 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
                 ch.outer,
                 "credit.outlet_colon",
             );
+        }
+    }
+    // "― Bernama pic", "(Hindustan Times Photo)", "FOTO JBPM", "(Express Photo by Jane Doe)":
+    // an agency or outlet with the picture word, ending the caption.
+    if at_end
+        && let Some(c) = PICTURE_WORD_CREDIT.captures(t)
+        && let Some(ag) = c.name("ag").or_else(|| c.name("ag2"))
+    {
+        let at = ag.as_str();
+        let known = lex.lookup(at).is_some();
+        let acronym = is_caps_word(at) && at.chars().count() <= 8;
+        let name = c.name("name").filter(|n| is_person_name(n.as_str()));
+        if (known || acronym || is_outlet(at, lex) || (name.is_some() && looks_capitalized(at)))
+            && (c.name("name").is_none() || name.is_some())
+            && (known || acronym || !is_person_name(at) || name.is_some())
+        {
+            let asp = Span::new(s.start + ag.start(), s.start + ag.end());
+            let creators = name
+                .map(|n| {
+                    let nsp = Span::new(s.start + n.start(), s.start + n.end());
+                    vec![(n.as_str().to_string(), nsp)]
+                })
+                .unwrap_or_default();
+            let rule = if creators.is_empty() {
+                "credit.agency_only"
+            } else {
+                "credit.photo_by"
+            };
+            return mk(creators, Some((at.to_string(), asp)), s, rule);
         }
     }
     if ch.paren || !at_end {

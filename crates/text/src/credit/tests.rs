@@ -1525,3 +1525,48 @@ fn credits_in_scripts_without_capitals() {
         None,
     );
 }
+
+#[test]
+fn an_agency_or_outlet_with_its_picture_word() {
+    // Written.
+    check(
+        "Houses are inundated with flood water in the village. ― Bernama pic",
+        &[],
+        Some("Bernama"),
+    );
+    check(
+        "Rescuers evacuate residents in the flooded village. FOTO JBPM",
+        &[],
+        Some("JBPM"),
+    );
+    check(
+        "People queue for bread in the market. (Hindustan Times Photo)",
+        &[],
+        Some("Hindustan Times"),
+    );
+    check(
+        "A wounded boy lies in a hospital bed in the city. (Express Photo by Rahul Singh)",
+        &["Rahul Singh"],
+        Some("Express"),
+    );
+}
+
+#[test]
+fn labels_with_a_semicolon_a_slash_or_angle_brackets() {
+    // Written.
+    check(
+        "A man repairs a roof in the village. Photo;Ravi Kumar",
+        &["Ravi Kumar"],
+        None,
+    );
+    check(
+        "Lawyers march in the city centre. PHOTO/JOHN NDI",
+        &["JOHN NDI"],
+        None,
+    );
+    check(
+        "Soldiers guard the prison gate after the riot. <Photo: Xinhua/Juan Perez>",
+        &["Juan Perez"],
+        Some("Xinhua"),
+    );
+}
