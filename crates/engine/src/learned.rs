@@ -217,6 +217,7 @@ pub(crate) fn adjudicate(
                 }),
             )
             || credit.iter().any(|c| overlaps(*c, span))
+            || engine.names.is_organization_kind(span.slice(text).trim())
             || mentions.people.iter().any(|p| overlaps(p.name.span, span))
             || orgs.iter().any(|o| overlaps(*o, span))
             || (!same_place

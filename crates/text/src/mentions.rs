@@ -372,6 +372,12 @@ impl NameLexicon {
         Some(out)
     }
 
+    /// A word that names a kind of organization, not one ("Government", "Gobierno", "Police",
+    /// "Army"): alone it is no organization's name.
+    pub fn is_organization_kind(&self, word: &str) -> bool {
+        self.is("org_first", word) || self.is("org_head", word)
+    }
+
     fn is(&self, class: &str, word: &str) -> bool {
         let Some(bit) = class_bit(class) else {
             return false;
