@@ -315,7 +315,14 @@ impl Engine {
         }
 
         locate::CACHE_KEY.with(|k| k.set(self.cache_key));
-        let located = locate::locate(text, &mentions, &self.gazetteer, credit_found.is_some());
+        let sport = event.event_type.as_deref() == Some("sport");
+        let located = locate::locate(
+            text,
+            &mentions,
+            &self.gazetteer,
+            credit_found.is_some(),
+            sport,
+        );
         warnings.extend(located.warnings);
         for (field, evs) in located.evidence {
             evidence.entry(field).or_default().extend(evs);

@@ -765,7 +765,14 @@ fn pick_place(candidates: Vec<Place>, countries: &[String]) -> Option<Place> {
 }
 
 /// `news` says the caption has a credit line: a news photo's caption names real places.
-pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: bool) -> Located {
+/// `sport` says it shows a sport, where a country named is most often a team.
+pub(crate) fn locate(
+    text: &str,
+    mentions: &Mentions,
+    gaz: &Gazetteer,
+    news: bool,
+    sport: bool,
+) -> Located {
     let places = &mentions.places;
     let mut evidence: BTreeMap<String, Vec<Evidence>> = BTreeMap::new();
     let mut warnings = Vec::new();
@@ -1468,7 +1475,7 @@ pub(crate) fn locate(text: &str, mentions: &Mentions, gaz: &Gazetteer, news: boo
             })
             .collect();
         let last_resort = last_resort.or_else(|| {
-            let first = named.first()?;
+            let first = named.first().filter(|_| !sport)?;
             named.iter().all(|(_, c)| *c == first.1).then_some((
                 first.0,
                 first.1,
