@@ -1459,7 +1459,7 @@ pub(crate) fn locate(
             });
         // The one country the caption names, where no place phrase resolved ("According to
         // Laos officials, the dam collapse …", "Pakistan's Climate Change Minister …"); not a
-        // team named before its player ("England's Jane Doe").
+        // team ("England's Jane Doe", or any country in a sports caption).
         let named: Vec<(Span, &str)> = places
             .iter()
             .zip(&resolved)
