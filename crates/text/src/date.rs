@@ -116,9 +116,10 @@ static IN_THIS_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^\s*,?\s*(?:(?:file|handout|pool|video|still|aerial|undated|provided|released)\s+)*(?:photo|picture|image|photograph|still|frame|handout|video)")
         .expect("in-this regex")
 });
-/// After a dateline's date: the agency and the dateline dash ("(Xinhua) --", " -- ").
+/// After a dateline's date: the agency and the dateline dash ("(Xinhua) --", " -- ", "--Rescuers").
 static DATELINE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*(?:\([^()\n]{1,40}\)\s*(?:--|—|–|-)|(?:--|—)\s)").expect("dateline regex")
+    Regex::new(r"^\s*(?:\([^()\n]{1,40}\)\s*(?:--|—|–|-)|(?:--|—)(?:\s|\p{Lu}))")
+        .expect("dateline regex")
 });
 /// Background cues that end right before a date ("early on November 3" is a time of that day,
 /// not background; "early in 2019" is).
@@ -845,6 +846,16 @@ pub fn find_date(
                     .is_some_and(|w| w.eq_ignore_ascii_case("on"))
         })
     };
+    // "Aug.10,2017--Rescuers transport supplies …, Aug. 9, 2017.": Xinhua's dateline dates the
+    // story, the day in its first sentence the photo.
+    let other_day_in_lead = |d: &Candidate| {
+        candidates.iter().any(|c| {
+            c.span.start < lead
+                && c.span.start > d.span.end
+                && c.precision == DatePrecision::Day
+                && !exclude.iter().any(|e| e.overlaps(&c.span))
+        })
+    };
     for c in candidates.iter().cloned() {
         if exclude.iter().any(|e| e.overlaps(&c.span)) {
             continue;
@@ -880,7 +891,7 @@ pub fn find_date(
             } else {
                 0
             }
-        } else if DATELINE_AFTER.is_match(after) && on_day_in_lead() {
+        } else if DATELINE_AFTER.is_match(after) && (on_day_in_lead() || other_day_in_lead(&c)) {
             1
         } else {
             2
