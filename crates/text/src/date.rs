@@ -1556,6 +1556,11 @@ mod tests {
                 "Soldiers remove debris after the fires, Tuesday, Aug.10, 2021.",
                 Some("2021-08-10"),
             ),
+            // A dateline's date yields to the day in the first sentence.
+            (
+                "Aug.10,2017--Rescuers carry supplies to the town hall in the county, Aug. 9, 2017.",
+                Some("2017-08-09"),
+            ),
         ] {
             assert_eq!(iso(t).as_deref(), want, "{t}");
         }
