@@ -754,7 +754,13 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "quartier" | "quartiere" | "bairro" => PlaceCue::Neighbourhood,
         // Indonesian/Malay, Tagalog and Vietnamese.
         "kota" | "desa" | "thành" | "kampung" | "dusun" | "downtown" => PlaceCue::Settlement,
-        "kabupaten" | "kecamatan" | "huyện" => PlaceCue::District,
+        "kabupaten" | "kecamatan" | "huyện" | "quận" => PlaceCue::District,
+        // Vietnamese communes and wards; Spanish, Portuguese, French and Italian municipalities
+        // and villages.
+        "xã" | "municipio" | "município" | "municipalité" | "comune" | "corregimiento"
+        | "vereda" | "caserío" | "gemeinde" => PlaceCue::Settlement,
+        "phường" => PlaceCue::Neighbourhood,
+        "estado" | "departamento" | "état" => PlaceCue::Province,
         "provinsi" | "tỉnh" => PlaceCue::Province,
         "barangay" | "kelurahan" => PlaceCue::Neighbourhood,
         "jalan" => PlaceCue::Landmark,

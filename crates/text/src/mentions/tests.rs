@@ -394,3 +394,27 @@ fn a_position_mark_makes_a_listed_name_a_person() {
     );
     assert!(m.places.iter().any(|p| p.name == "Syria"));
 }
+
+#[test]
+fn unit_words_of_vietnamese_and_spanish_before_a_name() {
+    // Written.
+    let m = run("Một ngôi nhà tại xã Quảng Phú bị nước lũ bao vây.");
+    assert!(
+        m.places.iter().any(|p| p.name == "Quảng Phú"),
+        "{:?}",
+        m.places
+    );
+    assert!(m.people.is_empty(), "{:?}", m.people);
+    let m =
+        run("Guardias comunitarios vigilan en el municipio de Cherán, en el estado de Michoacán.");
+    assert!(
+        m.places.iter().any(|p| p.name == "Cherán"),
+        "{:?}",
+        m.places
+    );
+    assert!(
+        m.places.iter().any(|p| p.name == "Michoacán"),
+        "{:?}",
+        m.places
+    );
+}
