@@ -760,7 +760,7 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "xã" | "municipio" | "município" | "municipalité" | "comune" | "corregimiento"
         | "vereda" | "caserío" | "gemeinde" => PlaceCue::Settlement,
         "phường" => PlaceCue::Neighbourhood,
-        "estado" | "departamento" | "état" => PlaceCue::Province,
+        "estado" | "état" => PlaceCue::Province,
         "provinsi" | "tỉnh" => PlaceCue::Province,
         "barangay" | "kelurahan" => PlaceCue::Neighbourhood,
         "jalan" => PlaceCue::Landmark,
