@@ -880,29 +880,25 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         );
     }
     // "…on February 13, 2022. JANE DOE AFP": a name in capitals and a known agency with no mark
-    // between them, as the caption's last sentence.
-    if let Some(c) = CAPS_NAME_AGENCY.captures(t)
+    // between them, as the caption's last sentence; or right after the date that ends the
+    // caption ("…, February 13, 2022 JANE DOE AFP").
+    let caps_name = CAPS_NAME_AGENCY
+        .captures(t)
+        .filter(|_| {
+            text[ch.inner.start..s.start].trim().is_empty()
+                && text[..s.start]
+                    .trim_end()
+                    .ends_with(['.', '!', '?', '"', '”'])
+        })
+        .or_else(|| {
+            DATE_CAPS_NAME_AGENCY.captures(t).filter(|c| {
+                c.name("name")
+                    .is_some_and(|n| lex.lookup(n.as_str()).is_none())
+            })
+        });
+    if let Some(c) = caps_name
         && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
         && lex.lookup(ag.as_str()).is_some()
-        && text[ch.inner.start..s.start].trim().is_empty()
-        && text[..s.start]
-            .trim_end()
-            .ends_with(['.', '!', '?', '"', '”'])
-    {
-        let nsp = Span::new(s.start + name.start(), s.start + name.end());
-        let asp = Span::new(s.start + ag.start(), s.start + ag.end());
-        return mk(
-            vec![(name.as_str().to_string(), nsp)],
-            Some((ag.as_str().to_string(), asp)),
-            Span::new(nsp.start, asp.end),
-            "credit.caps_name",
-        );
-    }
-    // "…, February 13, 2022 JANE DOE AFP": the same after the date that ends the caption.
-    if let Some(c) = DATE_CAPS_NAME_AGENCY.captures(t)
-        && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
-        && lex.lookup(ag.as_str()).is_some()
-        && lex.lookup(name.as_str()).is_none()
     {
         let nsp = Span::new(s.start + name.start(), s.start + name.end());
         let asp = Span::new(s.start + ag.start(), s.start + ag.end());

@@ -36,6 +36,11 @@ fn run(text: &str) -> Mentions {
     find_mentions(text, &NameLexicon::builtin(), &Fake, &[])
 }
 
+/// The people's names found, in order.
+fn people(m: &Mentions) -> Vec<&str> {
+    m.people.iter().map(|p| p.name.value.as_str()).collect()
+}
+
 #[test]
 fn families_and_titled_people_are_not_small_villages() {
     // written
@@ -376,22 +381,10 @@ fn organizations_named_in_spanish_and_competitions_named_with_of() {
 fn a_position_mark_makes_a_listed_name_a_person() {
     // Written.
     let m = run("The governor of Damascus, Karim Haddad (L), speaks to reporters on Monday.");
-    assert_eq!(
-        m.people
-            .iter()
-            .map(|p| p.name.value.as_str())
-            .collect::<Vec<_>>(),
-        ["Karim Haddad"]
-    );
+    assert_eq!(people(&m), ["Karim Haddad"]);
     assert!(m.places.iter().all(|p| p.name != "Karim Haddad"));
     let m = run("The new president of Syria Karim Haddad (left) is greeted by supporters.");
-    assert_eq!(
-        m.people
-            .iter()
-            .map(|p| p.name.value.as_str())
-            .collect::<Vec<_>>(),
-        ["Karim Haddad"]
-    );
+    assert_eq!(people(&m), ["Karim Haddad"]);
     assert!(m.places.iter().any(|p| p.name == "Syria"));
 }
 
