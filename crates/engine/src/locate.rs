@@ -1460,22 +1460,25 @@ pub(crate) fn locate(
         // The one country the caption names, where no place phrase resolved ("According to
         // Laos officials, the dam collapse …", "Pakistan's Climate Change Minister …"); not a
         // team ("England's Jane Doe", or any country in a sports caption).
-        let named: Vec<(Span, &str)> = places
-            .iter()
-            .zip(&resolved)
-            .filter_map(|(p, r)| match r {
-                Resolved::Country(c)
-                    if !mentions.people.iter().any(|pe| {
-                        pe.name.span.start >= p.span.end && pe.name.span.start <= p.span.end + 4
-                    }) =>
-                {
-                    Some((p.span, c.code.as_str()))
-                }
-                _ => None,
-            })
-            .collect();
         let last_resort = last_resort.or_else(|| {
-            let first = named.first().filter(|_| !sport)?;
+            if sport {
+                return None;
+            }
+            let named: Vec<(Span, &str)> = places
+                .iter()
+                .zip(&resolved)
+                .filter_map(|(p, r)| match r {
+                    Resolved::Country(c)
+                        if !mentions.people.iter().any(|pe| {
+                            pe.name.span.start >= p.span.end && pe.name.span.start <= p.span.end + 4
+                        }) =>
+                    {
+                        Some((p.span, c.code.as_str()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let first = named.first()?;
             named.iter().all(|(_, c)| *c == first.1).then_some((
                 first.0,
                 first.1,

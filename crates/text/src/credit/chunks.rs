@@ -5,18 +5,22 @@
 
 use super::*;
 
+/// Photo labels in scripts of their own (Cyrillic, Arabic, Persian, Bengali, Devanagari, Chinese,
+/// Korean, Japanese), for `PREFIX` and, inside a chunk, `NONLATIN_LABEL`.
+const NONLATIN_LABELS: &str = "фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真";
+
 pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    Regex::new(&format!(
         r"(?ix)^(?:
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{2,}|…)
+          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…)
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
-          | (?P<nl>фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|图|圖|照片|사진|写真)\s*[:：/]
-        )\s*(?:©\s*)?(?:(?:19|20)\d{2}\s+)?",
-    )
+          | (?P<nl>{NONLATIN_LABELS}|图|圖)\s*[:：/]
+        )\s*(?:©\s*)?(?:(?:19|20)\d{{2}}\s+)?"
+    ))
     .expect("credit prefix regex")
 });
 pub(super) static FILE_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
@@ -160,11 +164,12 @@ pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     .expect("inner label regex")
 });
 
-/// The labels of `PREFIX`'s `nl` group, inside a chunk after a blank or a sentence end.
+/// The labels of `PREFIX`'s `nl` group, inside a chunk after a blank or a sentence end (in
+/// their case as written; without the one-character 图 and 圖, too short to cut a chunk at).
 static NONLATIN_LABEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"[\s।۔。.,،](фото|Фото|ФОТО|снимка|Снимка|снимок|Снимок|світлина|Світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真)\s*[:：/]",
-    )
+    Regex::new(&format!(
+        r"[\s।۔。.,،]({NONLATIN_LABELS}|Фото|ФОТО|Снимка|Снимок|Світлина)\s*[:：/]"
+    ))
     .expect("non-Latin label regex")
 });
 

@@ -387,18 +387,11 @@ pub(super) fn push_piece(
         && (2..=4).contains(&(last - j))
         && words[j..last].iter().all(|w| {
             let t = w.span.slice(text);
-            !lex.is("org_head", t) && !lex.is("org_first", t) && !lex.is("place_head", t)
+            !lex.is_organization_kind(t) && !lex.is("place_head", t)
         })
     {
-        for (a, b) in [(first, j), (j, last)] {
-            out.push(Piece {
-                span: Span::new(words[a].span.start, words[b - 1].span.end),
-                first: a,
-                last: b,
-                possessive: b == chunk.last && chunk.possessive,
-                stripped_from: a,
-            });
-        }
+        out.push(part_piece(words, chunk, first, j));
+        out.push(part_piece(words, chunk, j, last));
         return;
     }
     // A chunk the gazetteer does not know may be several known names in a row ("Sukkur Sindh")
@@ -452,19 +445,23 @@ pub(super) fn push_piece(
             .any(|&(a, b, k)| k && kind_of(a, b).is_some_and(|kind| kind != KnownKind::Populated));
         if known_any && ((all_known && has_division) || has_country) {
             for (a, b, _) in parts {
-                let sp = Span::new(words[a].span.start, words[b - 1].span.end);
-                out.push(Piece {
-                    span: sp,
-                    first: a,
-                    last: b,
-                    possessive: b == chunk.last && chunk.possessive,
-                    stripped_from: a,
-                });
+                out.push(part_piece(words, chunk, a, b));
             }
             return;
         }
     }
     out.push(piece);
+}
+
+/// Words `a..b` of `chunk` as a piece of their own (the chunk's possessive goes with its last).
+fn part_piece(words: &[Word], chunk: &Chunk, a: usize, b: usize) -> Piece {
+    Piece {
+        span: Span::new(words[a].span.start, words[b - 1].span.end),
+        first: a,
+        last: b,
+        possessive: b == chunk.last && chunk.possessive,
+        stripped_from: a,
+    }
 }
 
 pub(super) fn has_place_shape(
