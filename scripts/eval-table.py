@@ -24,6 +24,7 @@ SETS = [
     ("heldout13 (110)", ["tests/fixtures/corpus/heldout13.jsonl"]),
     ("heldout14 (110)", ["tests/fixtures/corpus/heldout14.jsonl"]),
     ("heldout15 (110)", ["tests/fixtures/corpus/heldout15.jsonl"]),
+    ("heldout16 (110)", ["tests/fixtures/corpus/heldout16.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
