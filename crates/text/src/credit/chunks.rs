@@ -17,6 +17,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
           | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…)
+          | fot\.\s
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<nl>{NONLATIN_LABELS}|图|圖)\s*[:：/]
         )\s*(?:©\s*)?(?:(?:19|20)\d{{2}}\s+)?"
@@ -29,7 +30,7 @@ pub(super) static FILE_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
 });
 pub(super) static TAIL_TAGS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|epa\d{5,}|[A-Z]{3,}\s+OUT\b)",
+        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|epa\d{5,}|[A-Z]{3,}\s+OUT\b|or\s+licensors\b)",
     )
     .expect("tail tag regex")
 });
@@ -159,7 +160,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[\p{Ll}\d][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu})",
+        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[\p{Ll}\d][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -189,6 +190,8 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
         let b = t.as_bytes();
         !b.iter().enumerate().any(|(i, &c)| {
             c == b'|'
+                // "… in Port Gentil / Photo: Reuters": a label after a lone slash.
+                || (c == b'/' && i > 0 && b[i - 1] == b' ')
                 || (matches!(c, b'P' | b'I' | b'C' | b'F')
                     && i > 0
                     && (b[i - 1].is_ascii_lowercase()
@@ -208,6 +211,11 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
     let m = INNER_LABEL.find(t)?;
     let at = if t[m.start()..].starts_with('|') {
         m.start()
+    } else if let Some(slash) = t[m.start()..]
+        .find('/')
+        .filter(|&k| t[m.start()..m.start() + k].trim().is_empty())
+    {
+        m.start() + slash
     } else if t[m.start()..].starts_with('.') {
         // After the full stop and the spaces.
         m.start() + 1 + (t[m.start() + 1..].len() - t[m.start() + 1..].trim_start().len())
@@ -754,6 +762,14 @@ static GLUED_DASH_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:[.!?]\s*[—–]|(?:^|\s)\p{Ll}+[—–-])\s*(?P<ag>\p{Lu}[\p{L}]{1,15})$")
         .expect("glued dash agency regex")
 });
+/// A name in capitals, a dash and an agency, glued to the last word or after a sentence end
+/// ("…por la huelgaJANE DOE - EUROPA PRESS": page text that lost the line break).
+static CAPS_NAME_DASH_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:\p{Ll}|[.!?][ \t]*)(?P<name>\p{Lu}{2,}(?:[ \t]+\p{Lu}[\p{Lu}'-]+){1,3})[ \t]+[-–—][ \t]+(?P<ag>\p{Lu}[\p{L}]+(?:[ \t]\p{L}+){0,2})$",
+    )
+    .expect("caps name dash agency regex")
+});
 /// A whole chunk of a name in capitals and one agency word ("JANE DOE AFP").
 static CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?P<name>\p{Lu}[\p{Lu}'-]+(?:\s+\p{Lu}[\p{Lu}'-]+){1,3})\s+(?P<ag>\p{Lu}{2,8})$")
@@ -801,20 +817,22 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         })
     };
     // "(ABC News: Jane Doe)": an outlet, a colon and the photographer, in brackets.
-    if ch.paren
+    // "… early Wednesday. AP Photo: Jane Doe": the same at the end, with a known agency.
+    if (ch.paren || at_end)
         && let Some(colon) = t.find(':')
     {
         let outlet = trim_span(text, Span::new(s.start, s.start + colon));
         let name = trim_span(text, Span::new(s.start + colon + 1, s.end));
         let (ot, nt) = (&text[outlet.start..outlet.end], &text[name.start..name.end]);
-        if (lex.lookup(ot).is_some() || is_outlet(ot, lex) || is_picture_brand(ot))
+        let known = lex.lookup(ot).is_some();
+        if (known || ch.paren && (is_outlet(ot, lex) || is_picture_brand(ot)))
             && nt.split_whitespace().count() >= 2
             && is_person_name(nt)
         {
             return mk(
                 vec![(nt.to_string(), name)],
                 Some((ot.to_string(), outlet)),
-                ch.outer,
+                s,
                 "credit.outlet_colon",
             );
         }
@@ -847,6 +865,20 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             };
             return mk(creators, Some((at.to_string(), asp)), s, rule);
         }
+    }
+    // "… des centaines de sans-abris. (Jane Doe)": a name alone in brackets after the last
+    // sentence ends the caption: the photographer, in house styles that name no agency.
+    if ch.paren
+        && at_end
+        && text[..ch.outer.start]
+            .trim_end()
+            .ends_with(['.', '!', '?', '"', '”'])
+        && (2..=4).contains(&t.split_whitespace().count())
+        && is_person_name(t)
+        && !is_picture_brand(t)
+        && lex.lookup(t).is_none()
+    {
+        return mk(vec![(t.to_string(), s)], None, s, "credit.name_paren");
     }
     if ch.paren || !at_end {
         return None;
@@ -901,6 +933,12 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
                     .is_some_and(|n| lex.lookup(n.as_str()).is_none())
             })
         });
+    let caps_name = caps_name.or_else(|| {
+        CAPS_NAME_DASH_AGENCY.captures(t).filter(|c| {
+            c.name("name")
+                .is_some_and(|n| lex.lookup(n.as_str()).is_none())
+        })
+    });
     if let Some(c) = caps_name
         && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
         && lex.lookup(ag.as_str()).is_some()
@@ -971,16 +1009,34 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     let own_line = text[..ch.inner.start]
         .trim_end_matches([' ', '\t'])
         .ends_with('\n');
-    if own_line
-        && text[..ch.inner.start]
-            .trim_end()
-            .ends_with(['.', '!', '?', '"', '”', ')'])
-        && (2..=4).contains(&t.split_whitespace().count())
-        && is_person_name(t)
-        && !is_picture_brand(t)
-        && lex.lookup(t).is_none()
-    {
+    let after_sentence = text[..ch.inner.start]
+        .trim_end()
+        .ends_with(['.', '!', '?', '"', '”', ')']);
+    let lone_name = |t: &str| {
+        (2..=4).contains(&t.split_whitespace().count())
+            && is_person_name(t)
+            && !is_picture_brand(t)
+            && lex.lookup(t).is_none()
+    };
+    if own_line && after_sentence && lone_name(t) {
         return mk(vec![(t.to_string(), s)], None, s, "credit.name_line");
+    }
+    // "…à Bamako.\n\nJane Doe, John Roe": two or three photographers on that line.
+    if own_line && after_sentence && t.contains(',') {
+        let mut names = Vec::new();
+        let mut at = s.start;
+        for part in t.split(',') {
+            let sp = trim_span(text, Span::new(at, at + part.len()));
+            at += part.len() + 1;
+            let pt = &text[sp.start..sp.end];
+            if !lone_name(pt) {
+                return None;
+            }
+            names.push((pt.to_string(), sp));
+        }
+        if (2..=3).contains(&names.len()) {
+            return mk(names, None, s, "credit.name_line");
+        }
     }
     None
 }

@@ -1570,3 +1570,82 @@ fn labels_with_a_semicolon_a_slash_or_angle_brackets() {
         Some("Xinhua"),
     );
 }
+
+#[test]
+fn a_name_alone_in_brackets_after_the_last_sentence_is_the_photographer() {
+    // Written.
+    check(
+        "Des secouristes fouillent les décombres du village. (Karim Haddad)",
+        &["Karim Haddad"],
+        None,
+    );
+    // A bracketed name inside the sentence, or a place, is not a credit.
+    assert!(find_credit("The mayor (Karim Haddad) spoke to residents.", &lex()).is_none());
+    assert!(find_credit("Rescuers search the rubble. (Update)", &lex()).is_none());
+}
+
+#[test]
+fn several_names_on_the_last_line_are_the_photographers() {
+    // Written.
+    check(
+        "Le président dépose une gerbe au monument, ce mercredi à Bamako.\n\nAminata Diallo, Ousmane Keita",
+        &["Aminata Diallo", "Ousmane Keita"],
+        None,
+    );
+    // A list with a word that is no name is not a credit line.
+    assert!(
+        find_credit(
+            "Crowds gather in the square.\n\nAminata Diallo, reporting",
+            &lex()
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn labels_after_a_lone_slash_and_polish_fot() {
+    // Written.
+    check(
+        "Soldiers drive past people celebrating in Port Gentil / Photo: Reuters",
+        &[],
+        Some("Reuters"),
+    );
+    check(
+        "Mecz w Lublinie, 6 września 2019 r. / Fot. Anna Nowak / East News /",
+        &["Anna Nowak"],
+        Some("East News"),
+    );
+    check(
+        "Zalana wieś po powodzi. Zniszczenia są ogromne [fot. Anna Nowak]",
+        &["Anna Nowak"],
+        None,
+    );
+    // A slash between words is no label.
+    assert!(
+        find_credit(
+            "Students read in the library / photo essay on schools",
+            &lex()
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn agency_colon_name_at_the_end_and_caps_name_dash_agency() {
+    // Written.
+    check(
+        "Fires broke out at the camp early Wednesday. AP Photo: Jane Doe)",
+        &["Jane Doe"],
+        Some("AP"),
+    );
+    check(
+        "Manifestantes cortan la avenida por la huelgaJUAN PEREZ - EUROPA PRESS",
+        &["JUAN PEREZ"],
+        Some("Europa Press"),
+    );
+    check(
+        "Supporters gather in Kinshasa.\nJANE DOE/AFP or licensors",
+        &["JANE DOE"],
+        Some("AFP"),
+    );
+}
