@@ -329,6 +329,40 @@ pub(super) fn push_piece(
     }
     let span = Span::new(words[first].span.start, words[last - 1].span.end);
     let whole = span.slice(text);
+    // "the Grand Mosque of Agadez", "la Vía Laietana de Barcelona": a landmark of two words or
+    // more, then the town it stands in (a town the gazetteer knows, of some size, so that
+    // "Plaza de Mayo" and "Stade de France" stay whole).
+    if last - first >= 4
+        && oracle.place(whole).is_none()
+        && let Some(k) = (first + 2..last - 1).rev().find(|&k| {
+            matches!(
+                words[k].span.slice(text),
+                "of" | "de" | "di" | "du" | "da" | "do" | "del" | "della" | "des"
+            )
+        })
+        && (super::places::landmark_head(words[k - 1].span.slice(text))
+            || lex.is("landmark_first", words[first].span.slice(text)))
+        && oracle
+            .place(Span::new(words[k + 1].span.start, words[last - 1].span.end).slice(text))
+            .is_some_and(|p| {
+                p.kind == KnownKind::Admin1
+                    || p.kind == KnownKind::Populated && p.primary && p.population >= 100_000
+            })
+    {
+        push_piece(
+            text,
+            words,
+            first,
+            k,
+            chunk,
+            stripped_from,
+            lex,
+            oracle,
+            out,
+        );
+        push_piece(text, words, k + 1, last, chunk, k + 1, lex, oracle, out);
+        return;
+    }
     // "Max Lowe of Sheffield United": a name, then what it belongs to. Organization names keep
     // their "of" ("Ministry of Health", "Syrian Observatory for Human Rights").
     if oracle.place(whole).is_none()

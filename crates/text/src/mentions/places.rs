@@ -579,6 +579,8 @@ pub(super) fn nearest_preposition(
         if w == "of"
             && *j > 0
             && names::is_capitalized(words[*j - 1].span.slice(text))
+            // "the Grand Mosque of Agadez": a landmark is in the place, not its member.
+            && !landmark_head(words[*j - 1].span.slice(text))
             && text[words[*j - 1].span.end..words[*j].span.start]
                 .trim()
                 .is_empty()
@@ -808,4 +810,27 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "city " => PlaceCue::Settlement,
         _ => PlaceCue::None,
     }
+}
+
+/// A capitalized word that ends a landmark's name ("Grand Mosque", "Central Market"), not an
+/// institution's ("University of Nairobi", "Hospital of …") or a feature's ("Gulf of Aden").
+pub(super) fn landmark_head(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    cue_of(&lower) == PlaceCue::Landmark
+        && !matches!(
+            lower.as_str(),
+            "port"
+                | "gate"
+                | "common"
+                | "university"
+                | "school"
+                | "hospital"
+                | "colony"
+                | "zone"
+                | "estate"
+                | "field"
+                | "ground"
+                | "residence"
+                | "campus"
+        )
 }

@@ -411,3 +411,28 @@ fn unit_words_of_vietnamese_and_spanish_before_a_name() {
         m.places
     );
 }
+
+#[test]
+fn a_landmark_of_a_known_town_is_two_places() {
+    let names = |m: &Mentions| m.places.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    // written
+    let m = run("A boy walks past the Grand Mosque of Aleppo on Friday.");
+    assert_eq!(names(&m), ["Grand Mosque", "Aleppo"]);
+    // written
+    let m = run("Los manifestantes cortan la Vía Layetana de Damascus.");
+    assert_eq!(names(&m), ["Vía Layetana", "Damascus"]);
+    // written: a small town, or one word before "de", stays one name.
+    let m = run("Crowds gather in the Plaza de Aleppo.");
+    assert_eq!(names(&m), ["Plaza de Aleppo"]);
+}
+
+#[test]
+fn nordic_i_places_the_photo() {
+    // written
+    let m = run("Stor demonstration i Aleppo arrangeret af studerende.");
+    assert!(
+        m.places.iter().any(|p| p.name == "Aleppo"),
+        "{:?}",
+        m.places
+    );
+}
