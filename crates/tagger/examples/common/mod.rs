@@ -23,6 +23,10 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout7.jsonl",
     "heldout8.jsonl",
     "heldout9.jsonl",
+    "heldout10.jsonl",
+    "heldout11.jsonl",
+    "heldout12.jsonl",
+    "heldout13.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {

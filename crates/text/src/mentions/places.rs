@@ -246,6 +246,16 @@ pub(super) fn place_phrase(
             None
         }
     });
+    // "the Pays-Bas neighborhood in Niamey", "the Jordan camp": a part of a town or a camp
+    // named after a country is not that country.
+    let known = known.filter(|k| {
+        !(k.kind == KnownKind::Country
+            && rule == "place.cue_after"
+            && matches!(
+                cue,
+                PlaceCue::Neighbourhood | PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::District
+            ))
+    });
     let locative = preposition.as_deref().is_some_and(|p| {
         lex.is("locative", p)
             || p == "dateline"

@@ -436,3 +436,16 @@ fn nordic_i_places_the_photo() {
         m.places
     );
 }
+
+#[test]
+fn a_quarter_named_after_a_country_is_not_the_country() {
+    // written
+    let m = run("A boy sits on a car in the Jordan neighborhood in Aleppo.");
+    let jordan = m
+        .places
+        .iter()
+        .find(|p| p.name == "Jordan")
+        .expect("a place");
+    assert!(jordan.known.is_none(), "{jordan:?}");
+    assert_eq!(jordan.cue, PlaceCue::Neighbourhood);
+}
