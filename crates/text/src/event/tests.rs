@@ -899,3 +899,35 @@ fn core_cues_in_german_dutch_polish_swahili_and_more() {
         assert_eq!(ty(t).as_deref().unwrap_or("other"), want, "{t}");
     }
 }
+
+#[test]
+fn nordic_finnish_and_hausa_cues() {
+    let cases = [
+        // written: Norwegian shooting, Swedish flood, Danish demonstration, Finnish earthquake
+        (
+            "Politiet på stedet etter at det ble avfyrt flere skudd i sentrum av Oslo.",
+            Some("attack"),
+        ),
+        (
+            "Översvämningen i Gävle tvingade hundratals från sina hem.",
+            Some("disaster"),
+        ),
+        (
+            "Stor demonstration i Aarhus mod regeringens reform.",
+            Some("protest"),
+        ),
+        ("Maanjäristyksen tuhoama talo Turkissa.", Some("disaster")),
+        // written: French epicentre, Hausa flood
+        (
+            "Des familles au milieu des décombres, à quelques kilomètres de l'épicentre.",
+            Some("disaster"),
+        ),
+        (
+            "Jihar Kano ta samu matsalar ambaliyar ruwa.",
+            Some("disaster"),
+        ),
+    ];
+    for (t, want) in cases {
+        assert_eq!(ty(t).as_deref(), want, "{t}");
+    }
+}
