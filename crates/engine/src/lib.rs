@@ -252,11 +252,19 @@ impl Engine {
             event.event_type = Some(t.value.clone());
             ev("event.type", t.span, t.rule);
         } else if let Some(span) = default_event_span(text, &exclude) {
-            // Something is shown but no listed incident or scene: `other`. Where the caption
+            // Something is shown but no listed incident or scene: `other`, or daily life where an
+            // ordinary person is the caption's subject ("A boy walks past …"). Where the caption
             // speaks of casualties or damage without naming the incident, the type is unknown
             // (null) rather than `other`.
-            event.event_type = Some("other".to_string());
-            ev("event.type", span, "event.default_other");
+            if let Some(subject) =
+                dateline_text::event::everyday_subject(text, &self.events, &exclude)
+            {
+                event.event_type = Some("daily_life".to_string());
+                ev("event.type", subject, "event.everyday_subject");
+            } else {
+                event.event_type = Some("other".to_string());
+                ev("event.type", span, "event.default_other");
+            }
         }
         if let Some(r) = &event_found.reported {
             event.reported = true;

@@ -90,6 +90,7 @@ enum Kind {
     Boost(f64),
     Lasting(f64),
     Ignore,
+    Subject,
 }
 
 #[derive(Debug, Clone)]
@@ -145,6 +146,7 @@ impl EventLexicon {
                 "boost" => Kind::Boost(weight),
                 "lasting" => Kind::Lasting(weight),
                 "ignore" => Kind::Ignore,
+                "subject" => Kind::Subject,
                 t => match EVENT_TYPES.iter().position(|x| *x == t) {
                     Some(i) => Kind::Event(i),
                     None => return Err(err(line, format!("unknown kind {t:?}"))),
@@ -356,6 +358,42 @@ fn sentence_factor(rank: Option<usize>) -> f64 {
 /// known, use [`find_event_with`].
 pub fn find_event(text: &str, lex: &EventLexicon, exclude: &[Span]) -> EventFound {
     find_event_with(text, lex, exclude, &NoFigures)
+}
+
+/// "A boy walks past the Grand Mosque", "Ces vendeuses ambulantes proposent…": the span of a
+/// word naming an ordinary person (`subject` rows of the cue table) among the first eight words
+/// of the caption, outside the credit. Where no incident or scene cue names the event, such a
+/// caption shows daily life, as every gold set annotates it, rather than `other`; soldiers,
+/// police and prisoners are no such subject.
+pub fn everyday_subject(text: &str, lex: &EventLexicon, exclude: &[Span]) -> Option<Span> {
+    let f = Folded::new(text);
+    let ex = fold_excludes(&f, exclude);
+    let ft = f.text.as_str();
+    // The end of the eighth word outside the exclusions.
+    let mut words = 0;
+    let mut lead_end = 0;
+    let mut in_word = false;
+    for (i, c) in ft.char_indices() {
+        if in_excluded(&ex, i, i + c.len_utf8()) {
+            continue;
+        }
+        let w = is_word_char(c);
+        if w && !in_word {
+            words += 1;
+            if words > 8 {
+                break;
+            }
+        }
+        if w {
+            lead_end = i + c.len_utf8();
+        }
+        in_word = w;
+    }
+    hits(lex, ft)
+        .into_iter()
+        .filter(|h| lex.entries[h.entry].kind == Kind::Subject)
+        .find(|h| h.end <= lead_end && !in_excluded(&ex, h.start, h.end))
+        .map(|h| Span::new(f.map[h.start], f.map[h.end]))
 }
 
 /// [`find_event`] knowing the caption's casualty figures (`casualty::find_casualties(text,

@@ -931,3 +931,30 @@ fn nordic_finnish_and_hausa_cues() {
         assert_eq!(ty(t).as_deref(), want, "{t}");
     }
 }
+
+#[test]
+fn an_ordinary_person_leading_the_caption_is_an_everyday_subject() {
+    let lex = EventLexicon::builtin();
+    let subject = |t: &str| everyday_subject(t, &lex, &[]).map(|s| s.slice(t).to_string());
+    // written
+    assert_eq!(
+        subject("A boy walks past the old mosque, September 23, 2013."),
+        Some("boy".into())
+    );
+    assert_eq!(
+        subject("Des femmes vendent des arachides au bord de la route."),
+        Some("femmes".into())
+    );
+    // Soldiers are no everyday subject; a person named after the eighth word does not count.
+    assert_eq!(
+        subject("Soldiers patrol near the border village on Tuesday."),
+        None
+    );
+    assert_eq!(
+        subject("Smoke rises over the hills near the town as seen from a boy's window."),
+        None
+    );
+    // The credit is skipped.
+    let t = "Women and children. Sunset over the harbour.";
+    assert_eq!(everyday_subject(t, &lex, &[Span::new(0, 19)]), None);
+}
