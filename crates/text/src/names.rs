@@ -165,6 +165,19 @@ pub fn words(text: &str) -> Vec<Word> {
         {
             possessive = true;
         }
+        // "près d’Amizmiz", "la regione dell’Emilia": a French or Italian article elided before
+        // a name is a word of its own, so the name is looked up without it.
+        let mut start = start;
+        if let Some(k) = elided_article(&text[start..wend]) {
+            out.push(Word {
+                span: Span::new(start, start + k),
+                possessive: false,
+                sentence_start,
+                sentence,
+            });
+            sentence_start = false;
+            start += k;
+        }
         if wend > start {
             out.push(Word {
                 span: Span::new(start, wend),
@@ -185,6 +198,18 @@ pub fn words(text: &str) -> Vec<Word> {
         }
     }
     out
+}
+
+/// The byte length of a lowercase elided article ("d’", "l'", "dell’") that starts `word` and
+/// is followed by a capital letter; capitalized ones are kept, since they begin names
+/// ("D'Souza", "L'Aquila").
+fn elided_article(word: &str) -> Option<usize> {
+    const ARTICLES: &[&str] = &["d", "l", "dell", "nell", "all", "sull", "dall"];
+    let at = word.find(['\'', '’'])?;
+    let apostrophe = word[at..].chars().next()?.len_utf8();
+    let rest = &word[at + apostrophe..];
+    (ARTICLES.contains(&&word[..at]) && rest.chars().next().is_some_and(char::is_uppercase))
+        .then_some(at + apostrophe)
 }
 
 fn next_is_lower(text: &str, from: usize) -> bool {
@@ -315,6 +340,21 @@ mod tests {
             .iter()
             .map(|c| c.span.slice(text).to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_lowercase_elided_article_is_a_word_of_its_own() {
+        let w = |t: &str| {
+            words(t)
+                .iter()
+                .map(|w| w.span.slice(t).to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(w("près d’Amizmiz"), ["près", "d’", "Amizmiz"]);
+        assert_eq!(w("dell'Emilia"), ["dell'", "Emilia"]);
+        // Capitalized, or before a lowercase word, it stays.
+        assert_eq!(w("D'Souza and L'Aquila"), ["D'Souza", "and", "L'Aquila"]);
+        assert_eq!(w("d'une"), ["d'une"]);
     }
 
     #[test]

@@ -179,6 +179,21 @@ pub(super) fn place_phrase(
             .then(|| "dateline".to_string())
             .filter(|_| is_dateline(text, piece.span))
     });
+    // "Un quartiere di Faenza", "a neighbourhood of Kyiv": after an indefinite article the name
+    // is the town a part of which is shown, not the part's own name ("il quartiere di San Lorenzo").
+    if cue == PlaceCue::Neighbourhood
+        && rule == "place.cue_before"
+        && let [.., (_, art), (_, noun), (_, of)] = before.as_slice()
+        && matches!(
+            art.as_str(),
+            "a" | "an" | "un" | "una" | "une" | "um" | "uma" | "ein" | "eine" | "einem"
+        )
+        && cue_of(noun) == PlaceCue::Neighbourhood
+        && (of == "of" || FOREIGN_OF.contains(&of.as_str()))
+    {
+        cue = PlaceCue::None;
+        rule = "place.gazetteer";
+    }
 
     // "a Shiite area", "Kurdish villages": a people's name with a place word is not a place name.
     if known_whole.is_none()
@@ -363,7 +378,7 @@ pub(super) fn place_phrase(
                 || (k.population >= 1_000_000
                     && !sport
                     && before.last().is_some_and(|(_, w)| {
-                        matches!(w.as_str(), "de" | "di" | "du" | "del" | "des" | "da" | "do")
+                        matches!(w.as_str(), "de" | "di" | "du" | "del" | "des" | "da" | "do" | "d'" | "d’")
                     })
                     && lex.common_size(first_word).is_none()
                     && alone_in_text(text, piece.span)))
@@ -500,11 +515,13 @@ pub(super) const ATTRIBUTIVE_HEADS: &[&str] = &[
 ];
 
 /// "of" before a place name in Spanish, French, Italian, Portuguese and German.
-const FOREIGN_OF: &[&str] = &["de", "di", "du", "del", "della", "do", "da", "von"];
+const FOREIGN_OF: &[&str] = &[
+    "de", "di", "du", "del", "della", "do", "da", "von", "d'", "d’", "dell'", "dell’",
+];
 
 /// Articles between a locative and a cue noun in those languages ("en la ciudad de").
 const FOREIGN_ARTICLES: &[&str] = &[
-    "la", "el", "le", "il", "l'", "lo", "der", "die", "das", "o", "a",
+    "la", "el", "le", "il", "l'", "l’", "lo", "der", "die", "das", "o", "a",
 ];
 
 pub(super) const OTHER_PREPOSITIONS: &[&str] = &[
@@ -521,6 +538,8 @@ pub(super) fn nearest_preposition(
     lex: &NameLexicon,
 ) -> Option<String> {
     let mut after_cue_of = false;
+    // After "quartiere di", "barrio de": a part of a town, so the name is that town.
+    let mut after_part_of = false;
     for (k, (j, w)) in before.iter().enumerate().rev() {
         let w = w.as_str();
         // "from the city of Misrata", "in the eastern Congolese city of Goma": the preposition
@@ -538,11 +557,26 @@ pub(super) fn nearest_preposition(
                 PlaceCue::Settlement | PlaceCue::Neighbourhood | PlaceCue::District
             )
         };
+        // "près d’Amizmiz", "cerca de Quito": near the place.
+        if FOREIGN_OF.contains(&w)
+            && k > 0
+            && matches!(
+                before[k - 1].1.as_str(),
+                "près" | "cerca" | "perto" | "vicino" | "presso"
+            )
+        {
+            return Some("near".to_string());
+        }
         if FOREIGN_OF.contains(&w)
             && (k > 0 && part_noun(before[k - 1].1.as_str())
                 || k > 1 && part_noun(before[k - 2].1.as_str()))
         {
             after_cue_of = true;
+            after_part_of = k > 0
+                && matches!(
+                    cue_of(before[k - 1].1.as_str()),
+                    PlaceCue::Neighbourhood | PlaceCue::District
+                );
             continue;
         }
         if after_cue_of && FOREIGN_ARTICLES.contains(&w) {
@@ -637,10 +671,12 @@ pub(super) fn nearest_preposition(
             || cue_of(w) != PlaceCue::None
             || names::is_capitalized(raw);
         if !skippable {
-            return None;
+            // "Un quartiere di Faenza sommerso": a part-of-town noun and "di" with no
+            // preposition before them place the name as English "of" does.
+            return after_part_of.then(|| "of".to_string());
         }
     }
-    None
+    after_part_of.then(|| "of".to_string())
 }
 
 /// "ex-president" → "president", "former-minister" → "minister".

@@ -449,3 +449,24 @@ fn a_quarter_named_after_a_country_is_not_the_country() {
     assert!(jordan.known.is_none(), "{jordan:?}");
     assert_eq!(jordan.cue, PlaceCue::Neighbourhood);
 }
+
+#[test]
+fn elided_articles_and_near_in_french_and_italian() {
+    let names = |m: &Mentions| m.places.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    // written
+    let m = run("Une famille se console dans les décombres, près d’Aleppo, après le séisme.");
+    assert_eq!(names(&m), ["Aleppo"]);
+    assert_eq!(m.places[0].preposition.as_deref(), Some("near"));
+    // written: a capitalized elision begins a name and stays in it.
+    let m = run("L'Aleppo team won.");
+    assert!(
+        m.places.iter().all(|p| p.name != "Aleppo"),
+        "{:?}",
+        m.places
+    );
+    // written: "un quartiere di" names the town; "il quartiere di" the quarter.
+    let m = run("Un quartiere di Raqqa sommerso dopo la piena del fiume.");
+    assert_eq!(m.places[0].name, "Raqqa");
+    assert_eq!(m.places[0].cue, PlaceCue::None);
+    assert_eq!(m.places[0].preposition.as_deref(), Some("of"));
+}
