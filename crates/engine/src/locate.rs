@@ -1292,6 +1292,36 @@ pub(crate) fn locate(
         }
     }
 
+    // "A woman sells chips on Abidjan's busiest highway … in Côte d'Ivoire": where the chain
+    // gives the country (or a province) only, one large town of that country (and province)
+    // named elsewhere in the caption is the city.
+    if city_idx.is_none()
+        && sub_idx.is_none()
+        && let Some(cc) = loc.country.clone()
+    {
+        let province = prov_idx.and_then(|i| match &resolved[i] {
+            Resolved::Admin1(a) => Some(a.code.clone()),
+            _ => None,
+        });
+        let towns: Vec<usize> = (0..places.len())
+            .filter(|&i| match &resolved[i] {
+                Resolved::Place(p) => {
+                    p.feature_class == 'P'
+                        && p.country == cc
+                        && p.population >= 100_000
+                        && province.as_ref().is_none_or(|a| &p.admin1 == a)
+                        && matches!(places[i].cue, PlaceCue::None | PlaceCue::Settlement)
+                }
+                _ => false,
+            })
+            .collect();
+        let one = towns.iter().all(|&i| {
+            dateline_geo::fold(&places[i].name) == dateline_geo::fold(&places[towns[0]].name)
+        });
+        if !towns.is_empty() && one && !sport {
+            city_idx = Some(towns[0]);
+        }
+    }
     if let Some(i) = sub_idx {
         loc.sublocation = Some(places[i].name.clone());
         set_ev(

@@ -748,6 +748,37 @@ const CASES: &[Case] = &[
         None,
         Some("UA"),
     ),
+    // One large town of the country the chain gives, named elsewhere, is the city.
+    case(
+        "A vendor sells fruit on Abidjan's busiest road on August 9, 2019 in Côte d'Ivoire.",
+        None,
+        Some("Abidjan"),
+        None,
+        Some("CI"),
+    ),
+    // A landmark of a known town, and an elided French article before a town.
+    case(
+        "A boy walks past the Grand Mosque of Agadez, September 23, 2013.",
+        Some("Grand Mosque"),
+        Some("Agadez"),
+        None,
+        Some("NE"),
+    ),
+    case(
+        "Une famille se console dans les décombres, près d’Amizmiz, après le séisme.",
+        None,
+        Some("Amizmiz"),
+        None,
+        Some("MA"),
+    ),
+    // A quarter named after a country is no country.
+    case(
+        "A boy sits on a car in the Pays-Bas neighborhood in Niamey, September 14, 2013.",
+        None,
+        Some("Niamey"),
+        None,
+        Some("NE"),
+    ),
 ];
 
 #[test]

@@ -37,6 +37,7 @@ const PARTICLES: &[&str] = &[
     "al", "el", "al-", "el-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-", "bin", "ibn",
     "bint", "abu", "de", "da", "del", "della", "der", "di", "du", "la", "le", "van", "von", "of",
     "for", "y", "dos", "das", "do", "e", "bu", "es", "am", "upon", "des", "dei", "degli", "delle",
+    "d'", "d’", "l'", "l’", "dell'", "dell’",
 ];
 
 /// Name particles that may also begin a name (`al-Assad`, `bin Salman`).
@@ -237,6 +238,8 @@ fn joined_by_space(text: &str, a: &Word, b: &Word) -> bool {
     spaces(gap)
         || (is_initial(first) && gap.starts_with('.') && spaces(&gap[1..]))
         || (is_particle(first) && gap.starts_with('-') && (gap.len() == 1 || spaces(&gap[1..])))
+        // "Côte d'Ivoire": an elided article is glued to the name after it.
+        || (gap.is_empty() && first.ends_with(['\'', '’']))
 }
 
 /// A single capital ("L." in "James L. Burdon") or an abbreviation that takes a dot inside a
@@ -268,7 +271,21 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
         // particle inside the name after "Charles").
         let preposition_like = matches!(
             s,
-            "de" | "di" | "du" | "del" | "della" | "der" | "la" | "le" | "von" | "van"
+            "de" | "di"
+                | "du"
+                | "del"
+                | "della"
+                | "der"
+                | "la"
+                | "le"
+                | "von"
+                | "van"
+                | "d'"
+                | "d’"
+                | "l'"
+                | "l’"
+                | "dell'"
+                | "dell’"
         ) && i > 0
             && !is_capitalized(words[i - 1].span.slice(text));
         let leading_particle = is_particle(s)
