@@ -1649,3 +1649,14 @@ fn agency_colon_name_at_the_end_and_caps_name_dash_agency() {
         Some("AFP"),
     );
 }
+
+#[test]
+fn private_and_rights_reserved_name_nobody() {
+    // Written.
+    check(
+        "A covered body near the village, April 2018. © 2018 Private",
+        &[],
+        None,
+    );
+    check("Le quartier Habbena ce 20 octobre. © DR", &[], None);
+}

@@ -17,6 +17,22 @@ pub(super) fn place_phrase(
         // "the West", "the South": a compass word alone is a direction, not a place name.
         return None;
     }
+    // "the Greek-Turkish border", "Indo-Pakistani talks": peoples joined by a hyphen are no place.
+    if ws.len() == 1 {
+        let w = ws[0].span.slice(text);
+        let parts: Vec<&str> = w.split('-').collect();
+        if parts.len() >= 2
+            && parts.iter().all(|p| {
+                oracle.demonym(p).is_some()
+                    || matches!(
+                        *p,
+                        "Indo" | "Sino" | "Russo" | "Franco" | "Anglo" | "Afro" | "Euro"
+                    )
+            })
+        {
+            return None;
+        }
+    }
     let mut name_span = piece.span;
     let mut lookup = piece.span.slice(text).to_string();
     let first_word = ws[0].span.slice(text);

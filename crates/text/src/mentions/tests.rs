@@ -470,3 +470,14 @@ fn elided_articles_and_near_in_french_and_italian() {
     assert_eq!(m.places[0].cue, PlaceCue::None);
     assert_eq!(m.places[0].preposition.as_deref(), Some("of"));
 }
+
+#[test]
+fn peoples_joined_by_a_hyphen_are_no_place() {
+    // written
+    let m = run("Delegates hold Sino-Syrian talks in Aleppo.");
+    assert!(
+        m.places.iter().all(|p| !p.name.contains('-')),
+        "{:?}",
+        m.places
+    );
+}
