@@ -771,6 +771,28 @@ const CASES: &[Case] = &[
         None,
         Some("MA"),
     ),
+    // A part-of-town noun before a name, with or without "de", and the town after "de".
+    case(
+        "Viven en la favela Rocinha de Rio de Janeiro desde hace años.",
+        Some("Rocinha"),
+        Some("Rio de Janeiro"),
+        None,
+        Some("BR"),
+    ),
+    case(
+        "Le quartier Habbena ce 20 octobre, à N'Djamena.",
+        Some("Habbena"),
+        Some("N'Djamena"),
+        None,
+        Some("TD"),
+    ),
+    case(
+        "La gare routière au bord du grand marché de Dantokpa à Cotonou.",
+        Some("Dantokpa"),
+        Some("Cotonou"),
+        None,
+        Some("BJ"),
+    ),
     // A quarter named after a country is no country.
     case(
         "A boy sits on a car in the Pays-Bas neighborhood in Niamey, September 14, 2013.",

@@ -254,7 +254,32 @@ pub(super) fn split_chunk(
         let is_junk = (lex.is("month", s) && (s.len() > 3 || first + 1 == last))
             || lex.is("weekday", s)
             || s.chars().any(|c| c.is_ascii_digit());
-        let is_article = matches!(s, "The" | "A" | "An");
+        // "El barrio Petare": a Romance or German article alone before a lowercase word (inside a
+        // longer chunk it begins a name: "El Salvador", "La Paz", "Le Havre").
+        let is_article = matches!(s, "The" | "A" | "An")
+            || (first + 1 == last
+                && matches!(
+                    s,
+                    "El" | "La"
+                        | "Le"
+                        | "Les"
+                        | "Los"
+                        | "Las"
+                        | "Il"
+                        | "Lo"
+                        | "Gli"
+                        | "Der"
+                        | "Die"
+                        | "Das"
+                        | "Os"
+                        | "As"
+                        | "Un"
+                        | "Une"
+                        | "Una"
+                        | "Uno"
+                        | "Ein"
+                        | "Eine"
+                ));
         // "Iran-backed Huthi", "Saudi-led coalition": the hyphenated adjective is not the name.
         let is_adjective = (["-backed", "-led", "-held", "-run", "-allied", "-aligned", "-based", "-born", "-controlled", "-affiliated", "-linked", "-supported", "-ruled", "-administered", "-occupied", "-annexed"]
             .iter()
@@ -332,22 +357,29 @@ pub(super) fn push_piece(
     // "the Grand Mosque of Agadez", "la Vía Laietana de Barcelona": a landmark of two words or
     // more, then the town it stands in (a town the gazetteer knows, of some size, so that
     // "Plaza de Mayo" and "Stade de France" stay whole).
-    if last - first >= 4
+    // "el barrio Petare de Caracas": after a part-of-town noun one word is name enough.
+    let part_noun_before = first > 0
+        && matches!(
+            super::places::cue_of(&words[first - 1].span.slice(text).to_lowercase()),
+            PlaceCue::Neighbourhood | PlaceCue::Camp
+        );
+    let min_head = if part_noun_before { 1 } else { 2 };
+    if last - first >= min_head + 2
         && oracle.place(whole).is_none()
-        && let Some(k) = (first + 2..last - 1).rev().find(|&k| {
+        && let Some(k) = (first + min_head..last - 1).find(|&k| {
             matches!(
                 words[k].span.slice(text),
                 "of" | "de" | "di" | "du" | "da" | "do" | "del" | "della" | "des"
-            )
+            ) && oracle
+                .place(Span::new(words[k + 1].span.start, words[last - 1].span.end).slice(text))
+                .is_some_and(|p| {
+                    p.kind == KnownKind::Admin1
+                        || p.kind == KnownKind::Populated && p.primary && p.population >= 100_000
+                })
         })
         && (super::places::landmark_head(words[k - 1].span.slice(text))
-            || lex.is("landmark_first", words[first].span.slice(text)))
-        && oracle
-            .place(Span::new(words[k + 1].span.start, words[last - 1].span.end).slice(text))
-            .is_some_and(|p| {
-                p.kind == KnownKind::Admin1
-                    || p.kind == KnownKind::Populated && p.primary && p.population >= 100_000
-            })
+            || lex.is("landmark_first", words[first].span.slice(text))
+            || part_noun_before)
     {
         push_piece(
             text,
