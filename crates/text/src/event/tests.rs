@@ -958,3 +958,25 @@ fn an_ordinary_person_leading_the_caption_is_an_everyday_subject() {
     let t = "Women and children. Sunset over the harbour.";
     assert_eq!(everyday_subject(t, &lex, &[Span::new(0, 19)]), None);
 }
+
+#[test]
+fn who_is_shown_yields_to_what_they_do() {
+    let cases = [
+        // written: refugees and migrants are who is shown; the protest or the aid is the event
+        (
+            "Migrants in a camp near the town protest against limited access to food.",
+            Some("protest"),
+        ),
+        (
+            "Refugees wait during a distribution of water by local authorities near the port.",
+            Some("humanitarian_aid"),
+        ),
+        (
+            "Refugees walk along the road towards the border crossing.",
+            Some("displacement"),
+        ),
+    ];
+    for (t, want) in cases {
+        assert_eq!(ty(t).as_deref(), want, "{t}");
+    }
+}
