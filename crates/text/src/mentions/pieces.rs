@@ -357,11 +357,13 @@ pub(super) fn push_piece(
     // "the Grand Mosque of Agadez", "la Vía Laietana de Barcelona": a landmark of two words or
     // more, then the town it stands in (a town the gazetteer knows, of some size, so that
     // "Plaza de Mayo" and "Stade de France" stay whole).
-    // "el barrio Petare de Caracas": after a part-of-town noun one word is name enough.
-    let part_noun_before = first > 0
+    // "el barrio Petare de Caracas", "la ronda General Mitre de Barcelona": after a part-of-town
+    // or road noun one word is name enough.
+    let part_noun_before = first == stripped_from
+        && chunk.first > 0
         && matches!(
-            super::places::cue_of(&words[first - 1].span.slice(text).to_lowercase()),
-            PlaceCue::Neighbourhood | PlaceCue::Camp
+            super::places::cue_of(&words[chunk.first - 1].span.slice(text).to_lowercase()),
+            PlaceCue::Neighbourhood | PlaceCue::Camp | PlaceCue::Landmark
         );
     let min_head = if part_noun_before { 1 } else { 2 };
     if last - first >= min_head + 2

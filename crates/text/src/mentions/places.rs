@@ -832,7 +832,8 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         // their name in lowercase ("la autopista Simón Bolívar", "la rue Oberkampf").
         "autopista" | "carretera" | "avenida" | "calle" | "parque" | "puente" | "mercado"
         | "cárcel" | "penal" | "rodovia" | "estrada" | "rua" | "praça" | "ponte" | "piazza"
-        | "rue" | "pont" | "marché" | "autoroute" | "prisión" | "prisão" => PlaceCue::Landmark,
+        | "rue" | "pont" | "marché" | "autoroute" | "prisión" | "prisão" | "ronda" | "carrer"
+        | "passeig" | "avinguda" | "rambla" | "paseo" | "calzada" => PlaceCue::Landmark,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
