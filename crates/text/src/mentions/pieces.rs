@@ -366,43 +366,36 @@ pub(super) fn push_piece(
             PlaceCue::Neighbourhood | PlaceCue::Camp | PlaceCue::Landmark
         );
     let min_head = if part_noun_before { 1 } else { 2 };
-    if last - first >= min_head + 2
-        && oracle.place(whole).is_none()
-        && let Some(k) = (first + min_head..last - 1).find(|&k| {
-            matches!(
-                words[k].span.slice(text),
-                "of" | "de" | "di" | "du" | "da" | "do" | "del" | "della" | "des"
-            ) && oracle
-                .place(Span::new(words[k + 1].span.start, words[last - 1].span.end).slice(text))
-                .is_some_and(|p| {
-                    p.kind == KnownKind::Admin1
-                        || p.kind == KnownKind::Populated && p.primary && p.population >= 100_000
-                })
+    let landmark_split = (last - first >= min_head + 2 && oracle.place(whole).is_none())
+        .then(|| {
+            (first + min_head..last - 1).find(|&k| {
+                matches!(
+                    words[k].span.slice(text),
+                    "of" | "de" | "di" | "du" | "da" | "do" | "del" | "della" | "des"
+                ) && oracle
+                    .place(Span::new(words[k + 1].span.start, words[last - 1].span.end).slice(text))
+                    .is_some_and(|p| {
+                        p.kind == KnownKind::Admin1
+                            || p.kind == KnownKind::Populated
+                                && p.primary
+                                && p.population >= 100_000
+                    })
+            })
         })
-        && (super::places::landmark_head(words[k - 1].span.slice(text))
-            || lex.is("landmark_first", words[first].span.slice(text))
-            || part_noun_before)
-    {
-        push_piece(
-            text,
-            words,
-            first,
-            k,
-            chunk,
-            stripped_from,
-            lex,
-            oracle,
-            out,
-        );
-        push_piece(text, words, k + 1, last, chunk, k + 1, lex, oracle, out);
-        return;
-    }
+        .flatten()
+        .filter(|&k| {
+            super::places::landmark_head(words[k - 1].span.slice(text))
+                || lex.is("landmark_first", words[first].span.slice(text))
+                || part_noun_before
+        });
     // "Max Lowe of Sheffield United": a name, then what it belongs to. Organization names keep
     // their "of" ("Ministry of Health", "Syrian Observatory for Human Rights").
-    if oracle.place(whole).is_none()
-        && let Some(k) = (first + 1..last.saturating_sub(1))
-            .find(|&k| matches!(words[k].span.slice(text), "of" | "for"))
-    {
+    let member_split = || {
+        if oracle.place(whole).is_some() {
+            return None;
+        }
+        let k = (first + 1..last.saturating_sub(1))
+            .find(|&k| matches!(words[k].span.slice(text), "of" | "for"))?;
         let head_last = words[k - 1].span.slice(text);
         let head_first = words[first].span.slice(text);
         let head_is_org = lex.is("org_head", head_last)
@@ -418,21 +411,22 @@ pub(super) fn push_piece(
             && oracle
                 .place(Span::new(words[k + 1].span.start, words[last - 1].span.end).slice(text))
                 .is_some();
-        if (!head_is_org && !head_known && k - first >= 2) || old_quarter {
-            push_piece(
-                text,
-                words,
-                first,
-                k,
-                chunk,
-                stripped_from,
-                lex,
-                oracle,
-                out,
-            );
-            push_piece(text, words, k + 1, last, chunk, k + 1, lex, oracle, out);
-            return;
-        }
+        ((!head_is_org && !head_known && k - first >= 2) || old_quarter).then_some(k)
+    };
+    if let Some(k) = landmark_split.or_else(member_split) {
+        push_piece(
+            text,
+            words,
+            first,
+            k,
+            chunk,
+            stripped_from,
+            lex,
+            oracle,
+            out,
+        );
+        push_piece(text, words, k + 1, last, chunk, k + 1, lex, oracle, out);
+        return;
     }
     let piece = Piece {
         span,
