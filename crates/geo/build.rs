@@ -2,7 +2,9 @@
 //!
 //! Writes to OUT_DIR:
 //! * `places.bin`: the index blob (see src/blob.rs) of places.tsv.gz and airports.tsv.gz;
-//! * `tables.rs`: countries and admin1 divisions as static arrays with sorted folded keys.
+//! * `tables.rs`: countries and admin1 divisions as static arrays with sorted folded keys;
+//! * `uncased.fst`, `uncased_targets.bin`: names in scripts without letter case, as written,
+//!   and what each names (see src/uncased.rs).
 
 #![allow(dead_code)]
 
@@ -34,6 +36,7 @@ fn main() {
         "countries.tsv",
         "country_extra.tsv",
         "country_names.tsv",
+        "uncased_names.tsv.gz",
     ] {
         println!("cargo:rerun-if-changed={}", data.join(f).display());
     }
@@ -47,8 +50,11 @@ fn main() {
     let t1 = Instant::now();
 
     let mut code = String::new();
-    countries(&data, &big_places, &mut code);
-    admin1(&data, &mut code);
+    let (country_index, uncased_countries) = countries(&data, &big_places, &mut code);
+    let admin1_index = admin1(&data, &mut code);
+    let (fst, targets) = uncased(&data, &country_index, &uncased_countries, &admin1_index);
+    std::fs::write(out.join("uncased.fst"), fst).unwrap();
+    std::fs::write(out.join("uncased_targets.bin"), targets).unwrap();
     std::fs::write(out.join("tables.rs"), code).unwrap();
     // Visible with `cargo build -vv` or in the build script's `output` file, without adding a
     // warning to everybody's build.
@@ -150,7 +156,13 @@ fn emit_keys(code: &mut String, name: &str, mut keys: Vec<(String, u32, u32)>) {
     code.push_str("];\n");
 }
 
-fn countries(data: &Path, big_places: &std::collections::HashSet<String>, code: &mut String) {
+/// Writes the country tables; returns each country's row by code and the uncased names of
+/// country_names.tsv with their rows.
+fn countries(
+    data: &Path,
+    big_places: &std::collections::HashSet<String>,
+    code: &mut String,
+) -> (BTreeMap<String, u32>, Vec<(String, u32)>) {
     let base = rows(&data.join("countries.tsv"));
     let extra = rows(&data.join("country_extra.tsv"));
     code.push_str("pub(crate) static COUNTRIES: &[CountryRow] = &[\n");
@@ -234,6 +246,7 @@ fn countries(data: &Path, big_places: &std::collections::HashSet<String>, code: 
     code.push_str("];\n");
     emit_keys(code, "COUNTRY_NAMES", names);
     emit_keys(code, "COUNTRY_DEMONYMS", demonyms);
+    (index, uncased)
 }
 
 /// Generic words that captions add to or drop from a division's name.
@@ -256,7 +269,8 @@ const ADMIN_WORDS: &[&str] = &[
     "of",
 ];
 
-fn admin1(data: &Path, code: &mut String) {
+/// Writes the admin1 tables; returns each division's row by `CC.code`.
+fn admin1(data: &Path, code: &mut String) -> BTreeMap<String, u32> {
     let mut all = rows(&data.join("admin1.tsv"));
     for r in &all {
         assert!(
@@ -314,4 +328,71 @@ fn admin1(data: &Path, code: &mut String) {
     }
     emit_keys(code, "ADMIN1_EXACT", exact);
     emit_keys(code, "ADMIN1_LOOSE", loose);
+    all.iter()
+        .enumerate()
+        .map(|(i, r)| (r[0].clone(), i as u32))
+        .collect()
+}
+
+/// The fst of names as written in scripts without letter case: key = the name, value =
+/// `offset << 8 | count` into the targets (`u64` little-endian), each `kind << 32 | number`
+/// (kind 0: GeoNames id of a place, 1: admin1 row, 2: country row; see src/uncased.rs).
+fn uncased(
+    data: &Path,
+    countries: &BTreeMap<String, u32>,
+    uncased_countries: &[(String, u32)],
+    admin1: &BTreeMap<String, u32>,
+) -> (Vec<u8>, Vec<u8>) {
+    let path = data.join("uncased_names.tsv.gz");
+    let gz = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_string(&mut text)
+        .unwrap();
+    let mut by_name: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let c: Vec<&str> = line.split('\t').collect();
+        assert!(
+            c.len() == 3,
+            "uncased_names.tsv.gz line {}: {line:?}",
+            n + 1
+        );
+        let target = match c[1] {
+            "P" => c[2].parse::<u64>().unwrap(),
+            "A" => match admin1.get(c[2]) {
+                Some(&i) => 1 << 32 | u64::from(i),
+                None => continue,
+            },
+            "C" => match countries.get(c[2]) {
+                Some(&i) => 2 << 32 | u64::from(i),
+                None => continue,
+            },
+            k => panic!("uncased_names.tsv.gz line {}: unknown kind {k}", n + 1),
+        };
+        by_name.entry(c[0].to_owned()).or_default().push(target);
+    }
+    for (name, i) in uncased_countries {
+        by_name
+            .entry(name.clone())
+            .or_default()
+            .push(2 << 32 | u64::from(*i));
+    }
+    let mut targets: Vec<u64> = Vec::new();
+    let mut b = fst::MapBuilder::memory();
+    for (name, mut t) in by_name {
+        t.sort_unstable();
+        t.dedup();
+        t.truncate(255);
+        let value = (targets.len() as u64) << 8 | t.len() as u64;
+        targets.extend(t);
+        b.insert(name.as_bytes(), value).unwrap();
+    }
+    let mut bytes = Vec::with_capacity(targets.len() * 8);
+    for t in targets {
+        bytes.extend_from_slice(&t.to_le_bytes());
+    }
+    (b.into_inner().unwrap(), bytes)
 }

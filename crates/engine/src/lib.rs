@@ -18,6 +18,7 @@ pub mod learned;
 mod locate;
 mod oracle;
 mod resolve;
+mod uncased;
 
 use dateline_geo::Gazetteer;
 use dateline_model::{

@@ -12,6 +12,7 @@
 mod blob;
 mod fold;
 mod import;
+mod uncased;
 
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -21,6 +22,8 @@ use std::sync::{Arc, OnceLock};
 
 pub use fold::{fold, loose_key};
 pub use import::build_overlay_from_file;
+
+pub use uncased::{UncasedName, UncasedTarget, has_uncased_letters};
 
 use blob::{BlobBuilder, HEADER_LEN, MAGIC, RECORD_LEN, RawPlace, rec};
 

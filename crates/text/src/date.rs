@@ -73,6 +73,11 @@ static DMY_SHORT: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("short day-month-year regex")
 });
+/// Chinese, Japanese and Korean dates: "2019年10月13日", "2022년 8월 6일".
+static CJK_YMD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?P<year>[0-9]{4})\s?[年년]\s?(?P<mon>[0-9]{1,2})\s?[月월]\s?(?P<day>[0-9]{1,2})\s?[日일]")
+        .expect("valid regex")
+});
 static NUMERIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?i)(?:\b(?P<wd>{WEEKDAYS}),?\s+)?(?:\b(?P<y1>\d{{4}})(?P<s1>[-/.])(?P<m1>\d{{1,2}})(?P<s2>[-/.])(?P<d1>\d{{1,2}})\b|\b(?P<d2>\d{{1,2}})(?P<s3>[-/.])(?P<m2>\d{{1,2}})(?P<s4>[-/.])(?P<y2>\d{{4}})\b|\b(?P<d3>\d{{2}})(?P<s5>[/.])(?P<m3>\d{{2}})(?P<s6>[/.])(?P<y3>\d{{2}})\b)"
@@ -615,6 +620,30 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             out.extend(day_candidate(m, year, month, day, weekday, rule));
         });
     }
+    // Searched in the whole text: the year windows end at the year's word, and these scripts
+    // write no spaces after it.
+    if text.contains('年') || text.contains('년') {
+        for c in CJK_YMD.captures_iter(text) {
+            let (Some(m), Ok(year), Ok(month), Ok(day)) = (
+                c.get(0),
+                c["year"].parse::<i32>(),
+                c["mon"].parse::<u8>(),
+                c["day"].parse::<u8>(),
+            ) else {
+                continue;
+            };
+            if (1..=12).contains(&month) {
+                out.extend(day_candidate(
+                    m,
+                    year,
+                    month,
+                    day,
+                    None,
+                    "date.year_month_day_cjk",
+                ));
+            }
+        }
+    }
     captures_in(&DMY_SHORT, text, windows, |c| {
         let Some(m) = c.get(0) else { return };
         let parsed = match (c.name("mon"), c.name("vmon")) {
@@ -1079,6 +1108,19 @@ mod tests {
     fn check_span(text: &str, d: &DateFound) {
         assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));
         assert!(d.span.start <= d.span.end && d.span.end <= text.len());
+    }
+
+    #[test]
+    fn chinese_japanese_and_korean_dates() {
+        assert_eq!(
+            iso("千曲川の堤防が決壊し=2019年10月13日午前8時14分、長野市").as_deref(),
+            Some("2019-10-13")
+        );
+        assert_eq!(
+            iso("주민들에게 대피령이 내려진 2020년 8월 6일 오전").as_deref(),
+            Some("2020-08-06")
+        );
+        assert_eq!(iso("2019年13月40日").as_deref(), None);
     }
 
     #[test]

@@ -1,0 +1,262 @@
+//! Where a caption written in a script without letter case was taken.
+//!
+//! Such a caption (Arabic, Urdu, Hindi, Bengali, Amharic, Thai, Chinese, Japanese, Korean …)
+//! gives the name finder of the text crate no capitals, so its places come from the
+//! gazetteer's scan of names as written (`Gazetteer::uncased_names`). That scan also finds
+//! ordinary words that some village somewhere is named after ("the photo", "flood"), so a name
+//! counts only when it is long enough for its script or names a large place, and the names then
+//! vote for one country, as the chain's countries and demonyms do for a Latin caption. The city
+//! is the first name of a place in that country, inside the division the caption names when it
+//! names one; a lone division gives the province, a lone country the country.
+
+use dateline_geo::{Admin1, Gazetteer, Place, UncasedName, UncasedTarget};
+
+/// What the names of an uncased caption say.
+#[derive(Debug, Default)]
+pub(crate) struct UncasedReading {
+    /// The country most names agree on.
+    pub country: Option<String>,
+    /// The city as written, its span and the place it was resolved to.
+    pub city: Option<(usize, usize, Place)>,
+    /// The division as written (when named) or the city's, and its span when named.
+    pub province: Option<(Option<(usize, usize)>, Admin1)>,
+    /// Span of the country's name, when a country is named.
+    pub country_span: Option<(usize, usize)>,
+    /// Every usable name, with the place, division or country it was read as in that country.
+    pub mentions: Vec<(usize, usize, UncasedTarget)>,
+}
+
+/// Chinese, Japanese and Korean names are short: two characters name a city ("乐山").
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x9FFF | 0xF900..=0xFAFF | 0xAC00..=0xD7AF | 0x1100..=0x11FF | 0x3130..=0x318F)
+}
+
+/// Whether a name of this length may be read as this place: short names are ordinary words
+/// too often ("دون" "without", "洪水" "flood"), unless the place is large.
+fn usable_place(name: &str, after: &str, p: &Place) -> bool {
+    let n = name.chars().filter(|c| !c.is_whitespace()).count();
+    if name.chars().next().is_some_and(is_cjk) {
+        // A town's name glued to a feature word names the feature: 千曲川 is the Chikuma river,
+        // 北京路 a street, 天王星 the planet Uranus.
+        if after
+            .chars()
+            .next()
+            .is_some_and(|c| CJK_FEATURES.contains(c))
+        {
+            return false;
+        }
+        n >= 3 || p.population >= 10_000
+    } else {
+        n >= 4 || (n == 3 && p.population >= 100_000)
+    }
+}
+
+/// Chinese and Japanese words for rivers, lakes, mountains, roads, stations, buildings and
+/// stars, which follow a place name to make the name of something else.
+const CJK_FEATURES: &str = "川河江湖山路街桥橋站星楼樓台港湾灣岛島";
+
+fn usable_division(name: &str) -> bool {
+    let n = name.chars().filter(|c| !c.is_whitespace()).count();
+    n >= if name.chars().next().is_some_and(is_cjk) {
+        2
+    } else {
+        4
+    }
+}
+
+fn place_weight(p: &Place) -> f64 {
+    0.5 + 0.25 * ((p.population + 1) as f64).log10()
+}
+
+/// Reads the uncased names of `text`; `known` is a country the rest of the caption already
+/// gives (a Latin place or demonym), which outweighs them.
+pub(crate) fn read(text: &str, gaz: &Gazetteer, known: Option<&str>) -> UncasedReading {
+    let names = gaz.uncased_names(text);
+    let name_of = |n: &UncasedName| &text[n.start..n.end];
+    let mut votes: Vec<(String, f64, usize)> = Vec::new();
+    let mut vote = |cc: &str, w: f64, at: usize| match votes.iter_mut().find(|v| v.0 == cc) {
+        Some(v) => v.1 += w,
+        None => votes.push((cc.to_string(), w, at)),
+    };
+    if let Some(cc) = known {
+        vote(cc, 5.0, 0);
+    }
+    for n in &names {
+        let name = name_of(n);
+        let mut best: Vec<(&str, f64)> = Vec::new();
+        for t in &n.targets {
+            let (cc, w) = match t {
+                UncasedTarget::Country(c) => (c.code.as_str(), 3.0),
+                UncasedTarget::Admin1(a) if usable_division(name) => (a.country.as_str(), 2.0),
+                UncasedTarget::Place(p) if usable_place(name, &text[n.end..], p) => {
+                    (p.country.as_str(), place_weight(p))
+                }
+                _ => continue,
+            };
+            match best.iter_mut().find(|b| b.0 == cc) {
+                Some(b) => b.1 = b.1.max(w),
+                None => best.push((cc, w)),
+            }
+        }
+        for (cc, w) in best {
+            vote(cc, w, n.start);
+        }
+    }
+    // Most votes; on a tie, the country named first.
+    let Some((focus, score, _)) = votes
+        .into_iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.2.cmp(&a.2)))
+    else {
+        return UncasedReading::default();
+    };
+    // One small place alone is too little to say anything.
+    if score < 1.0 {
+        return UncasedReading::default();
+    }
+    let mut r = UncasedReading {
+        country: Some(focus.clone()),
+        ..Default::default()
+    };
+    let mut divisions: Vec<(usize, usize, Admin1)> = Vec::new();
+    for n in &names {
+        let name = name_of(n);
+        let target = n.targets.iter().find(|t| match t {
+            UncasedTarget::Country(c) => c.code == focus,
+            UncasedTarget::Admin1(a) => a.country == focus && usable_division(name),
+            UncasedTarget::Place(p) => p.country == focus && usable_place(name, &text[n.end..], p),
+        });
+        match target {
+            Some(UncasedTarget::Country(_)) if r.country_span.is_none() => {
+                r.country_span = Some((n.start, n.end));
+            }
+            Some(UncasedTarget::Admin1(a)) => divisions.push((n.start, n.end, a.clone())),
+            _ => {}
+        }
+        if let Some(t) = target {
+            r.mentions.push((n.start, n.end, t.clone()));
+        }
+    }
+    // The city: the first place of the focus country, inside a division the caption names when
+    // it names any ("江西省 … 吉安市", not a homonym elsewhere in China).
+    let in_named = |p: &Place| divisions.iter().any(|(_, _, a)| a.code == p.admin1);
+    for n in &names {
+        let name = name_of(n);
+        let places: Vec<&Place> = n
+            .targets
+            .iter()
+            .filter_map(|t| match t {
+                UncasedTarget::Place(p)
+                    if p.country == focus && usable_place(name, &text[n.end..], p) =>
+                {
+                    Some(p)
+                }
+                _ => None,
+            })
+            .collect();
+        let pick = if divisions.is_empty() {
+            places.first().copied()
+        } else {
+            places.iter().copied().find(|p| in_named(p))
+        };
+        if let Some(p) = pick {
+            r.city = Some((n.start, n.end, p.clone()));
+            break;
+        }
+    }
+    r.province = match &r.city {
+        Some((_, _, p)) => divisions
+            .iter()
+            .find(|(_, _, a)| a.code == p.admin1)
+            .map(|(s, e, a)| (Some((*s, *e)), a.clone()))
+            .or_else(|| gaz.admin1(&p.country, &p.admin1).map(|a| (None, a))),
+        None => divisions
+            .first()
+            .map(|(s, e, a)| (Some((*s, *e)), a.clone())),
+    };
+    r
+}
+
+/// A division's name without the word for "province" or "governorate", as Latin captions' are
+/// given ("Idlib", not "Idlib Governorate"): 江西省 → 江西, 경기도 → 경기, محافظة تعز → تعز.
+pub(crate) fn bare_division(name: &str) -> &str {
+    const BEFORE: &[&str] = &["محافظة ", "ولاية ", "إقليم ", "منطقة ", "استان "];
+    const AFTER: &[&str] = &["省", "県", "도"];
+    let mut n = name;
+    for w in BEFORE {
+        n = n.strip_prefix(w).unwrap_or(n);
+    }
+    for w in AFTER {
+        if let Some(b) = n.strip_suffix(w)
+            && b.chars().count() >= 2
+        {
+            n = b;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reading(text: &str) -> (Option<String>, Option<String>, Option<String>) {
+        let g = Gazetteer::embedded();
+        let r = read(text, &g, None);
+        (
+            r.country,
+            r.city.map(|(s, e, _)| text[s..e].to_string()),
+            r.province.map(|(span, a)| match span {
+                Some((s, e)) => text[s..e].to_string(),
+                None => a.name,
+            }),
+        )
+    }
+
+    #[test]
+    fn chinese_city_inside_the_named_province() {
+        let (cc, city, prov) = reading("遭洪水包围的村庄。江西省强降雨持续,吉安市多个村庄受灾");
+        assert_eq!(cc.as_deref(), Some("CN"));
+        assert_eq!(city.as_deref(), Some("吉安市"));
+        assert_eq!(prov.as_deref(), Some("江西省"));
+    }
+
+    #[test]
+    fn arabic_words_that_name_villages_do_not_vote() {
+        // "الصورة" (the photo) and "دون" (without) are villages abroad; Yemen is named.
+        let (cc, city, _) = reading("الصورة دون تعليق: أطفال نازحون في صنعاء، اليمن");
+        assert_eq!(cc.as_deref(), Some("YE"));
+        assert_eq!(city.as_deref(), Some("صنعاء"));
+    }
+
+    #[test]
+    fn a_town_glued_to_a_feature_word_is_not_the_town() {
+        // 千曲 (Chikuma) + 川 is the river; 長野市 is the city.
+        let (cc, city, _) = reading("千曲川の堤防が決壊し、浸水する周辺の住宅、長野市");
+        assert_eq!(cc.as_deref(), Some("JP"));
+        assert_eq!(city.as_deref(), Some("長野市"));
+    }
+
+    #[test]
+    fn division_words_are_dropped() {
+        assert_eq!(bare_division("江西省"), "江西");
+        assert_eq!(bare_division("경기도"), "경기");
+        assert_eq!(bare_division("محافظة تعز"), "تعز");
+        // A one-character name keeps its word.
+        assert_eq!(bare_division("京都"), "京都");
+    }
+
+    #[test]
+    fn a_country_alone_and_nothing_at_all() {
+        let (cc, city, _) = reading("नेपाल में रविवार को विमान दुर्घटना");
+        assert_eq!((cc.as_deref(), city), (Some("NP"), None));
+        assert_eq!(reading("洪水"), (None, None, None));
+    }
+
+    #[test]
+    fn a_known_country_outweighs_the_names() {
+        let g = Gazetteer::embedded();
+        let r = read("في المدينة", &g, Some("YE"));
+        assert_eq!(r.country.as_deref(), Some("YE"));
+        assert!(r.city.is_none());
+    }
+}
