@@ -27,6 +27,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout11.jsonl",
     "heldout12.jsonl",
     "heldout13.jsonl",
+    "heldout14.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {

@@ -226,10 +226,13 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             && matches!(&st[..2], "19" | "20");
         if st.is_empty() || year_only {
             kind = Kind::Empty;
-        } else if let Some(v) = find_word_ci(st, "via") {
+        } else if let Some((v, vlen)) = find_word_ci(st, "via")
+            .map(|v| (v, 3))
+            .or_else(|| find_word_ci(st, "vía").map(|v| (v, "vía".len())))
+        {
             kind = Kind::Via;
             let x = trim_span(text, Span::new(seg.start, seg.start + v));
-            let y = trim_span(text, Span::new(seg.start + v + 3, seg.end));
+            let y = trim_span(text, Span::new(seg.start + v + vlen, seg.end));
             let (xt, yt) = (&text[x.start..x.end], &text[y.start..y.end]);
             let ex = lex.lookup(xt);
             let ey = lex.lookup(yt);
@@ -279,6 +282,20 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                     p.unknown.push((xt.to_string(), x));
                 } else {
                     p.creators.push((xt.to_string(), x));
+                }
+            } else if ex.is_none()
+                && ey.is_some()
+                && prev != Kind::Person
+                && let Some(ci) = xt.find(',')
+            {
+                // "Jane Doe, Springfield Daily Star via AP": the photographer, then the member
+                // paper that passed the picture on.
+                let name = trim_span(text, Span::new(x.start, x.start + ci));
+                let outlet = trim_span(text, Span::new(x.start + ci + 1, x.end));
+                let (nt, ot) = (&text[name.start..name.end], &text[outlet.start..outlet.end]);
+                if is_person_name(nt) && !is_placeholder(nt) && looks_capitalized(ot) {
+                    p.creators.push((nt.to_string(), name));
+                    p.unknown.push((ot.to_string(), outlet));
                 }
             }
         } else if let Some(i) = lex.lookup(st) {
@@ -356,14 +373,18 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                     None => true,
                 });
             }
-            let creator_position = idx == 0
-                || matches!(
-                    prev,
-                    Kind::Agency | Kind::Via | Kind::Placeholder | Kind::Org | Kind::Empty
-                );
+            // "JOHN ROE/AFP/METSUL METEOROLOGIA": after the photographer and the agency, a
+            // further part is a source the agency passes on, not a second photographer.
+            let after_credit = prev == Kind::Agency && p.kinds.first() == Some(&Kind::Person);
+            let creator_position = !after_credit
+                && (idx == 0
+                    || matches!(
+                        prev,
+                        Kind::Agency | Kind::Via | Kind::Placeholder | Kind::Org | Kind::Empty
+                    ));
             if creator_position {
                 p.creators.extend(persons);
-            } else if persons.len() == 1 {
+            } else if persons.len() == 1 || after_credit {
                 // "Name/BenarNews", "Name/TNS/ZUMA Wire": a name after a name is an agency.
                 p.unknown.push((st.to_string(), seg));
             } else {

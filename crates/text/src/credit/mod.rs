@@ -43,6 +43,7 @@ use crate::{Found, Span};
 
 mod body;
 mod chunks;
+mod cjk;
 mod lexicon;
 mod prefilter;
 #[cfg(test)]
@@ -113,6 +114,11 @@ fn caps_name_before(text: &str, unit: Span) -> Option<Span> {
 
 /// Finds the credit line of a caption.
 pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
+    if cjk::may_have_cjk_credit(text)
+        && let Some(c) = cjk::cjk_credit(text, lex)
+    {
+        return Some(c);
+    }
     let mut units: Vec<Unit> = chunks(text)
         .iter()
         .filter_map(|c| classify(text, c, lex))

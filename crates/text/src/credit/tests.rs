@@ -1660,3 +1660,80 @@ fn private_and_rights_reserved_name_nobody() {
     );
     check("Le quartier Habbena ce 20 octobre. © DR", &[], None);
 }
+
+#[test]
+fn chinese_japanese_and_korean_bylines() {
+    // Written captions in the house styles of the Chinese, Japanese and Korean press.
+    check(
+        "救援人员转移被困村民。 新华社记者 王小明 摄",
+        &["王小明"],
+        Some("Xinhua"),
+    );
+    check(
+        "救援人员转移被困村民。 新华社发(李华摄)",
+        &["李华"],
+        Some("Xinhua"),
+    );
+    check(
+        "民众被困。中新社记者 张伟 摄",
+        &["张伟"],
+        Some("China News Service"),
+    );
+    check("搜救人員前往會合。記者陳美玲／攝影", &["陳美玲"], None);
+    check(
+        "浸水する住宅=2019年10月13日、長野市、山田花子撮影",
+        &["山田花子"],
+        None,
+    );
+    check(
+        "마을이 침수돼 있다. ⓒ News1 홍길동 기자",
+        &["홍길동"],
+        Some("News1"),
+    );
+    check(
+        "잠겨 있다. 연천=사진·글 김철수 기자 kim@example.com",
+        &["김철수"],
+        None,
+    );
+    // A word glued before 摄 without a break is not read as a name.
+    assert!(find_credit("村民们在拍摄", &lex()).is_none());
+}
+
+#[test]
+fn member_papers_labels_and_sources_after_the_agency() {
+    // Written: a photographer and the member paper that passed the picture to AP.
+    check(
+        "Floods hit the town on Monday. Jane Doe, Springfield Daily Star via AP",
+        &["Jane Doe"],
+        Some("AP"),
+    );
+    // Written: Spanish "Crédito:" and "vía".
+    check(
+        "Protesters march in the capital. Crédito: Juan Pérez/Getty Images",
+        &["Juan Pérez"],
+        Some("Getty Images"),
+    );
+    check(
+        "Protesters block the avenue. Foto Juan Pérez / Agencia Uno vía EFE",
+        &["Juan Pérez"],
+        Some("EFE"),
+    );
+    // Written: "Foto" before the slash names nobody.
+    check(
+        "Protesters clash with police in Caracas. Foto/ EFE",
+        &[],
+        Some("EFE"),
+    );
+    // Written: a source after the photographer and the agency is no second photographer.
+    check(
+        "Landslides hit the city | JOHN ROE/AFP/METSUL METEOROLOGIA",
+        &["JOHN ROE"],
+        Some("AFP"),
+    );
+    // Written: a staff photographer's line.
+    check(
+        "Students leave the school. Staff Photographer Jane Doe.",
+        &["Jane Doe"],
+        None,
+    );
+}
