@@ -13,9 +13,10 @@
 //! 2. **Focus**: weighted evidence for the country of the photo: countries named in the chosen
 //!    chain (strongest; the last, outermost one most), demonyms joined to the chain, divisions
 //!    named with a province cue in the chain, then countries and demonyms anywhere else.
-//! 3. **Score** of each candidate: a prior (feature class, seat, population, fit with the cue
-//!    word), agreement with the focus, agreement with a division the chain names, and nearness to
-//!    the other phrases of the chain as currently read. Two rounds: independent readings first,
+//! 3. **Score** of each candidate: a prior (feature class, seat, population, the place's own
+//!    name written with its diacritics, fit with the cue word), agreement with the focus,
+//!    agreement with a division the chain names, and nearness to the other phrases of the chain
+//!    as currently read. Two rounds: independent readings first,
 //!    then each chain phrase re-read beside the others.
 //! 4. **Constraints**: a chain phrase is never read as a place in another country than one the
 //!    chain names outright; a camp, landmark or neighbourhood is never placed far from the town of
@@ -200,6 +201,7 @@ fn candidates(
         });
     }
     let mut places = lookup(name);
+    let lowered = name.trim().to_lowercase();
     places.sort_by_key(|p| std::cmp::Reverse(rank(p)));
     places.truncate(24);
     for pl in places {
@@ -211,8 +213,17 @@ fn candidates(
         };
         // "Idlib province" is the division; its seat only when the gazetteer lacks the division.
         let cue_fit = if division_cue { -8.0 } else { 0.0 };
+        // A name written with the diacritics of a place's own primary name, not another
+        // place's historical or foreign alternate ("Petrópolis" is the Brazilian city, not St
+        // Petersburg): a writer who keeps the accents writes the local spelling.
+        let own_name = if !name.is_ascii() && pl.name.to_lowercase() == lowered {
+            2.0
+        } else {
+            0.0
+        };
         let prior = class
             + cue_fit
+            + own_name
             + 0.5 * f64::from(seat(&pl))
             + 0.4 * ((pl.population + 1) as f64).log10();
         out.push(Candidate {

@@ -32,6 +32,47 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // Captions in scripts without letter case: names as written, voted into one country; the
+    // city is the first town, inside the division the caption names.
+    case(
+        "نازحون في مخيم قرب صنعاء، اليمن.",
+        None,
+        Some("صنعاء"),
+        None,
+        Some("YE"),
+    ),
+    case(
+        "江西省强降雨持续,吉安市多个村庄受灾。",
+        None,
+        Some("吉安市"),
+        Some("江西"),
+        Some("CN"),
+    ),
+    case("नेपाल में विमान दुर्घटना", None, None, None, Some("NP")),
+    // A Canadian province abbreviated in Canadian Press style.
+    case(
+        "Protesters rally in Vancouver, B.C., on Saturday.",
+        None,
+        Some("Vancouver"),
+        Some("B.C."),
+        Some("CA"),
+    ),
+    // A state abbreviation at the end of a sentence is the province, as written.
+    case(
+        "A man salvages items in Mayfield, Ky. Tornadoes caused damage across several states.",
+        None,
+        Some("Mayfield"),
+        Some("Ky"),
+        Some("US"),
+    ),
+    // The accents of a town's own name: the Brazilian city, not St Petersburg's alternate.
+    case(
+        "Dezenas de pessoas morreram na cidade de Petrópolis com a chuva extrema.",
+        None,
+        Some("Petrópolis"),
+        None,
+        Some("BR"),
+    ),
     // A caption in a script without capitals: the country it names.
     case(
         "أطفال يلعبون في مخيم للنازحين في اليمن.",

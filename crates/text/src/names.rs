@@ -244,14 +244,13 @@ fn joined_by_space(text: &str, a: &Word, b: &Word) -> bool {
 
 /// A single capital ("L." in "James L. Burdon") or an abbreviation that takes a dot inside a
 /// name or date ("St. Lucie", "Gen. Smith", "Jan. 3"): its dot does not end a sentence.
+/// A state's abbreviation is none of these: it ends a name ("Mayfield, Ky. Tornadoes …" is a
+/// town, a state and the next sentence; "Mayfield, Ky., on Sunday" goes on after its comma).
 fn is_initial(word: &str) -> bool {
     const ABBREVIATIONS: &[&str] = &[
         "St", "Mt", "Ft", "Gen", "Dr", "Mr", "Mrs", "Ms", "Lt", "Col", "Sgt", "Capt", "Sen", "Rep",
         "Gov", "Prof", "Rev", "Jr", "Sr", "No", "Maj", "Brig", "Cpl", "Pvt", "Adm", "Cmdr", "Jan",
-        "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Fla",
-        "Calif", "Ariz", "Ark", "Colo", "Conn", "Del", "Ga", "Ill", "Ind", "Kan", "Ky", "La", "Md",
-        "Mass", "Mich", "Minn", "Miss", "Mo", "Mont", "Neb", "Nev", "Okla", "Ore", "Pa", "Tenn",
-        "Tex", "Va", "Vt", "Wash", "Wis", "Wyo",
+        "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec",
     ];
     let mut cs = word.chars();
     (cs.next().is_some_and(char::is_uppercase) && cs.next().is_none())
@@ -396,6 +395,17 @@ mod tests {
         let james = ws.iter().find(|w| w.span.slice(text) == "James").unwrap();
         assert_eq!(burdon.sentence, james.sentence);
         assert_eq!(chunk_texts(text).last().unwrap(), "James L. Burdon");
+    }
+
+    #[test]
+    fn a_state_abbreviation_ends_the_name_and_its_sentence() {
+        assert_eq!(
+            chunk_texts("in Mayfield, Ky. Tornadoes caused damage"),
+            ["Mayfield", "Ky", "Tornadoes"]
+        );
+        let text = "in Mayfield, Ky., on Sunday";
+        let ws = words(text);
+        assert_eq!(ws.first().unwrap().sentence, ws.last().unwrap().sentence);
     }
 
     #[test]
