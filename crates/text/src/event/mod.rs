@@ -244,6 +244,14 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric()
 }
 
+/// Chinese, Japanese, Thai, Lao, Khmer and Burmese write no spaces between words: a cue that
+/// begins or ends with one of their letters needs no word boundary on that side ("江西省强降雨持续").
+fn is_unspaced(c: char) -> bool {
+    matches!(c as u32,
+        0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF | 0x3040..=0x30FF | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF | 0xF900..=0xFAFF)
+}
+
 /// All cue hits on whole words, leftmost-longest, non-overlapping.
 fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
     let Some(m) = &lex.matcher else {
@@ -261,11 +269,15 @@ fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
         if !text.is_char_boundary(s) || !text.is_char_boundary(e) {
             continue;
         }
-        if text[..s].chars().next_back().is_some_and(is_word_char) {
+        let first_unspaced = text[s..].chars().next().is_some_and(is_unspaced);
+        let last_unspaced = text[..e].chars().next_back().is_some_and(is_unspaced);
+        if !first_unspaced && text[..s].chars().next_back().is_some_and(is_word_char) {
             continue;
         }
         let next = text[e..].chars().next();
-        if lex.entries[entry].prefix {
+        if last_unspaced {
+            // No boundary to find after the cue.
+        } else if lex.entries[entry].prefix {
             e += text[e..]
                 .chars()
                 .take_while(|c| is_word_char(*c))

@@ -980,3 +980,31 @@ fn who_is_shown_yields_to_what_they_do() {
         assert_eq!(ty(t).as_deref(), want, "{t}");
     }
 }
+
+#[test]
+fn chinese_japanese_korean_and_thai_cues() {
+    // Written captions; Chinese, Japanese and Thai run words together, Korean glues particles.
+    assert_eq!(
+        ty("江西省强降雨持续,多个村庄受灾").as_deref(),
+        Some("disaster")
+    );
+    assert_eq!(
+        ty("千曲川の堤防が決壊し、浸水する住宅").as_deref(),
+        Some("disaster")
+    );
+    assert_eq!(
+        ty("한 주민이 폭우로 침수된 도로에서 신호를 보내고 있다").as_deref(),
+        Some("disaster")
+    );
+    assert_eq!(ty("ผู้คนเดินลุยน้ำท่วมในกรุงเทพ").as_deref(), Some("disaster"));
+    assert_eq!(ty("数千人在市中心举行抗议").as_deref(), Some("protest"));
+    assert_eq!(
+        ty("시민들이 광장에서 집회를 열고 있다").as_deref(),
+        Some("protest")
+    );
+    // A Latin cue still needs its word boundaries.
+    assert_ne!(
+        ty("The floodlights of the stadium").as_deref(),
+        Some("disaster")
+    );
+}

@@ -834,12 +834,12 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "cárcel" | "penal" | "rodovia" | "estrada" | "rua" | "praça" | "ponte" | "piazza"
         | "rue" | "pont" | "marché" | "autoroute" | "prisión" | "prisão" | "ronda" | "carrer"
         | "passeig" | "avinguda" | "rambla" | "paseo" | "calzada" | "iglesia" | "catedral"
-        | "igreja" | "église" | "chiesa" | "estadio" | "estádio" | "stade" | "stadio" | "mezquita"
-        | "mesquita" | "mosquée" | "moschea" | "cementerio" | "cemitério" | "cimetière"
-        | "cimitero" | "palacio" | "palácio" | "palais" | "palazzo" | "aeropuerto" | "aeroporto"
-        | "aéroport" | "hôpital" | "ospedale" | "universidad" | "universidade" | "université"
-        | "università" | "escuela" | "escola" | "école" | "scuola" | "estación" | "estação"
-        | "gare" => PlaceCue::Landmark,
+        | "igreja" | "église" | "chiesa" | "estadio" | "estádio" | "stade" | "stadio"
+        | "mezquita" | "mesquita" | "mosquée" | "moschea" | "cementerio" | "cemitério"
+        | "cimetière" | "cimitero" | "palacio" | "palácio" | "palais" | "palazzo"
+        | "aeropuerto" | "aeroporto" | "aéroport" | "hôpital" | "ospedale" | "universidad"
+        | "universidade" | "université" | "università" | "escuela" | "escola" | "école"
+        | "scuola" | "estación" | "estação" | "gare" => PlaceCue::Landmark,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
