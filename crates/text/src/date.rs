@@ -56,9 +56,10 @@ static DMY: LazyLock<Regex> = LazyLock::new(|| {
     .expect("DMY regex")
 });
 /// Month names of captions written in French, German, Spanish, Italian, Portuguese, Indonesian,
-/// Malay, Dutch, Tagalog and Turkish (those that differ from the English ones); only in day-month-year dates ("le 25 novembre 2022",
+/// Malay, Dutch, Tagalog, Turkish, Russian and Ukrainian (those that differ from the English ones;
+/// Russian and Ukrainian in the genitive of a date, "5 января 2022 года"); only in day-month-year dates ("le 25 novembre 2022",
 /// "am 14. März 2023", "el 3 de mayo de 2021"), never alone ("Mars 2020" is a rover).
-const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık";
+const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня";
 static DMY_INTL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b,?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
@@ -110,6 +111,8 @@ static POSITIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
           # French, Spanish, Portuguese, Italian, German, Indonesian/Malay, Dutch photo cues
           | \b(?:photo|cliché|image)s?\s+(?:prise?s?|datée?s?|réalisée?s?)(?:\s+le|\s+du|\s+en)?
           | \b(?:foto(?:grafía|grafia)?|imagen|imagem|immagine)s?\s+(?:tomada|fechada|captada|tirada|feita|registrada|scattata|datata|de\s+archivo\s+(?:fechada|tomada))(?:\s+el|\s+em|\s+il|\s+en)?
+          # a picture of a day: Imagen del 14 de agosto de 2023, Foto del, Photo du
+          | \b(?:foto|imagen|imagem|immagine|photo)s?\s+(?:del|do|da|du|dell['’])
           | \baufgenommen\s+am
           | \bfoto\s+(?:diambil|bertarikh|genomen)(?:\s+pada|\s+op)?
         )\s*[:,]?\s*$",
@@ -517,6 +520,18 @@ fn intl_month_number(lower: &str) -> Option<u8> {
         "novembre" | "noviembre" | "novembro" | "nobyembre" | "kasım" => 11,
         "décembre" | "decembre" | "dezember" | "diciembre" | "dicembre" | "dezembro"
         | "desember" | "disember" | "disyembre" | "aralık" => 12,
+        "января" | "січня" => 1,
+        "февраля" | "лютого" => 2,
+        "марта" | "березня" => 3,
+        "апреля" | "квітня" => 4,
+        "мая" | "травня" => 5,
+        "июня" | "червня" => 6,
+        "июля" | "липня" => 7,
+        "августа" | "серпня" => 8,
+        "сентября" | "вересня" => 9,
+        "октября" | "жовтня" => 10,
+        "ноября" | "листопада" => 11,
+        "декабря" | "грудня" => 12,
         _ => return None,
     };
     Some(n)
@@ -678,7 +693,13 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
         let prev = text[..m.start()].chars().next_back();
         let next = text[m.end()..].chars().next();
         if prev.is_some_and(|p| p.is_ascii_digit() || p == '.' || p == '-' || p == '/')
-            || next.is_some_and(|n| n.is_ascii_digit() || n == '-' || n == '/')
+            || next.is_some_and(|n| n.is_ascii_digit())
+            // "12-06-2014-5" is no date; "2025.7.17/News1" is, before a credit.
+            || (matches!(next, Some('-' | '/'))
+                && text[m.end() + 1..]
+                    .chars()
+                    .next()
+                    .is_none_or(|n| n.is_ascii_digit()))
             || (next == Some('.')
                 && text[m.end() + 1..]
                     .chars()
@@ -1071,10 +1092,18 @@ fn stands_alone(text: &str, span: Span) -> bool {
         || pre.ends_with(['.', '!', '?'])
         || before[pre.len()..].contains('\n')
         || place_fragment;
-    let post = text[span.end..].trim_start_matches([' ', '\t']);
-    // "… in Riace. October 1, 2021 | Photo: …": a bar before the credit ends it too.
+    let mut post = text[span.end..].trim_start_matches([' ', '\t']);
+    // "5 января 2022 года": the word for "year" after a Russian or Ukrainian date.
+    for w in ["года", "року", "г.", "р."] {
+        if let Some(r) = post.strip_prefix(w) {
+            post = r.trim_start_matches([' ', '\t']);
+            break;
+        }
+    }
+    // "… in Riace. October 1, 2021 | Photo: …": a bar before the credit ends it too, and so does
+    // a slash ("2025.7.17/News1").
     let post_ok = post.is_empty()
-        || post.starts_with(['\n', '\r', '|'])
+        || post.starts_with(['\n', '\r', '|', '/'])
         || post
             .strip_prefix('.')
             .is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace));
@@ -1111,6 +1140,29 @@ mod tests {
     }
 
     #[test]
+    fn russian_and_ukrainian_dates() {
+        assert_eq!(
+            iso(
+                "Горящий автобус у здания мэрии города Омска. 7 марта 2021 года\nИван Петров / ТАСС"
+            )
+            .as_deref(),
+            Some("2021-03-07")
+        );
+        assert_eq!(
+            iso("Рятувальники, 24 лютого 2022 р.").as_deref(),
+            Some("2022-02-24")
+        );
+    }
+
+    #[test]
+    fn a_picture_of_a_day_in_a_later_sentence() {
+        assert_eq!(
+            iso("Area de la explosion en San Cristobal, en el sur del pais. Imagen del 14 de agosto de 2023.").as_deref(),
+            Some("2023-08-14")
+        );
+    }
+
+    #[test]
     fn chinese_japanese_and_korean_dates() {
         assert_eq!(
             iso("千曲川の堤防が決壊し=2019年10月13日午前8時14分、長野市").as_deref(),
@@ -1121,6 +1173,10 @@ mod tests {
             Some("2020-08-06")
         );
         assert_eq!(iso("2019年13月40日").as_deref(), None);
+        assert_eq!(
+            iso("3일 오후 경기 연천군 마을 주민들이 집중호우로 침수된 도로를 조심스럽게 걷고 있다. 2024.8.3/뉴스1").as_deref(),
+            Some("2024-08-03")
+        );
     }
 
     #[test]
