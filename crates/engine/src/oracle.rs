@@ -92,6 +92,14 @@ impl<'g> GazetteerOracle<'g> {
                 primary: true,
             });
         }
+        if let Some(p) = declined_lookup(self.gazetteer, name).first() {
+            return Some(KnownPlace {
+                kind: KnownKind::Populated,
+                country: p.country.clone(),
+                population: p.population,
+                primary: false,
+            });
+        }
         None
     }
 
@@ -166,7 +174,11 @@ pub(crate) fn cached_lookup(
     if let Some(hit) = ANSWERS.with(|a| a.borrow().lookups.get(&key).cloned()) {
         return hit;
     }
-    let answer = std::rc::Rc::new(gazetteer.lookup(name));
+    let mut places = gazetteer.lookup(name);
+    if places.is_empty() {
+        places = declined_lookup(gazetteer, name);
+    }
+    let answer = std::rc::Rc::new(places);
     ANSWERS.with(|a| {
         let mut a = a.borrow_mut();
         if a.lookups.len() >= CACHE_LIMIT {
@@ -175,4 +187,62 @@ pub(crate) fn cached_lookup(
         a.lookups.insert(key, answer.clone());
     });
     answer
+}
+
+/// Russian and Ukrainian captions decline town names ("в Хороге", "у Києві", "обстрілу
+/// Харкова"), which the gazetteer lists in the nominative. For a one-word Cyrillic name it lacks,
+/// the towns of at least 10,000 people named by the word without a case ending, or with the
+/// nominative ending put back ("Москве" → "Москва"). A declined form is guessed, so only towns
+/// large enough to be worth the guess answer it.
+pub(crate) fn declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo::Place> {
+    const ENDINGS: &[&str] = &[
+        "ом", "ем", "ой", "ей", "ою", "ею", "е", "у", "ю", "а", "я", "і", "и", "ы",
+    ];
+    const NOMINATIVE: &[&str] = &["", "а", "ь", "я"];
+    let cyrillic = name
+        .chars()
+        .all(|c| ('\u{0400}'..='\u{04FF}').contains(&c) || c == '-');
+    if !cyrillic || name.chars().count() < 5 {
+        return Vec::new();
+    }
+    for ending in ENDINGS {
+        let Some(stem) = name.strip_suffix(ending) else {
+            continue;
+        };
+        if stem.chars().count() < 3 {
+            continue;
+        }
+        for nominative in NOMINATIVE {
+            let found: Vec<dateline_geo::Place> = gazetteer
+                .lookup_strict(&format!("{stem}{nominative}"))
+                .into_iter()
+                .filter(|p| p.feature_class == 'P' && p.population >= 10_000)
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+        }
+    }
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn declined(name: &str) -> Option<String> {
+        declined_lookup(&Gazetteer::embedded(), name)
+            .first()
+            .map(|p| p.name.clone())
+    }
+
+    #[test]
+    fn declined_russian_and_ukrainian_town_names() {
+        assert_eq!(declined("Харкова").as_deref(), Some("Kharkiv"));
+        assert_eq!(declined("Москве").as_deref(), Some("Moscow"));
+        assert_eq!(declined("Донецке").as_deref(), Some("Donetsk"));
+        // Latin names and short words are left alone.
+        assert_eq!(declined("Kharkova"), None);
+        assert_eq!(declined("Если"), None);
+    }
 }
