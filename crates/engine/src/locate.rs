@@ -8,7 +8,7 @@
 //! the most specific phrase the gazetteer knows.
 
 use crate::resolve::{Resolved, rank};
-use dateline_geo::{Gazetteer, Place, UncasedTarget};
+use dateline_geo::{Gazetteer, Place};
 use dateline_model::{Evidence, Location, PlaceMention, Span};
 use dateline_text::mentions::{KnownKind, Mentions, PlaceCue, PlacePhrase};
 use std::collections::BTreeMap;
@@ -1483,7 +1483,7 @@ pub(crate) fn locate(
     if loc.city.is_none() && mostly_uncased(text) {
         let r = crate::uncased::read(text, gaz, loc.country.as_deref());
         if r.country.is_some() && (loc.country.is_none() || loc.country == r.country) {
-            apply_uncased(gaz, &r, text, &mut loc, &mut evidence);
+            crate::uncased::apply(gaz, &r, text, &mut loc, &mut evidence);
             uncased_mentions = r.mentions;
         }
     }
@@ -1581,101 +1581,13 @@ pub(crate) fn locate(
             lon,
         });
     }
-    for (start, end, t) in uncased_mentions {
-        let (id, cc, lat, lon) = match &t {
-            UncasedTarget::Place(pl) => (
-                cited_id(pl),
-                Some(pl.country.clone()),
-                Some(pl.lat),
-                Some(pl.lon),
-            ),
-            UncasedTarget::Country(c) => (None, Some(c.code.clone()), Some(c.lat), Some(c.lon)),
-            UncasedTarget::Admin1(a) => (a.geonames_id, Some(a.country.clone()), None, None),
-        };
-        if out.iter().any(|m| m.start < end && start < m.end) {
-            continue;
-        }
-        let mut e = Evidence::new(Span::new(start, end), "place.uncased_name");
-        e.geonames_id = id;
-        evidence.entry("places".into()).or_default().push(e);
-        out.push(PlaceMention {
-            text: text[start..end].to_string(),
-            start,
-            end,
-            geonames_id: id,
-            country: cc,
-            lat,
-            lon,
-        });
-    }
+    crate::uncased::push_mentions(text, uncased_mentions, &mut out, &mut evidence);
     out.sort_by_key(|m| m.start);
     Located {
         location: loc,
         places: out,
         warnings,
         evidence,
-    }
-}
-
-/// Fills what an uncased caption's names say into the location, where nothing else did.
-fn apply_uncased(
-    gaz: &Gazetteer,
-    r: &crate::uncased::UncasedReading,
-    text: &str,
-    loc: &mut Location,
-    evidence: &mut BTreeMap<String, Vec<Evidence>>,
-) {
-    let Some(cc) = &r.country else {
-        return;
-    };
-    let country_span = r
-        .country_span
-        .or(r.city.as_ref().map(|(s, e, _)| (*s, *e)))
-        .or(r.province.as_ref().and_then(|(span, _)| *span));
-    if loc.country.is_none()
-        && let Some(c) = gaz.country(cc)
-    {
-        loc.country = Some(c.code.clone());
-        loc.lat = Some(c.lat);
-        loc.lon = Some(c.lon);
-        loc.precision = Some(3);
-        if let Some((s, e)) = country_span {
-            evidence
-                .entry("location.country".into())
-                .or_default()
-                .push(Evidence::new(Span::new(s, e), "place.uncased_country"));
-        }
-    }
-    if let Some((s, e, p)) = &r.city {
-        loc.city = Some(text[*s..*e].to_string());
-        loc.lat = Some(p.lat);
-        loc.lon = Some(p.lon);
-        loc.geonames_id = cited_id(p);
-        loc.precision = Some(1);
-        let mut ev = Evidence::new(Span::new(*s, *e), "place.uncased_name");
-        ev.geonames_id = cited_id(p);
-        evidence.entry("location.city".into()).or_default().push(ev);
-    }
-    if loc.province.is_none()
-        && let Some((span, a)) = &r.province
-    {
-        loc.province = Some(match span {
-            Some((s, e)) => crate::uncased::bare_division(&text[*s..*e]).to_string(),
-            None => a.name.clone(),
-        });
-        if let Some((s, e)) = span {
-            evidence
-                .entry("location.province".into())
-                .or_default()
-                .push(Evidence::new(Span::new(*s, *e), "place.uncased_name"));
-            if r.city.is_none()
-                && let Some((lat, lon)) = admin1_center(gaz, a)
-            {
-                loc.lat = Some(lat);
-                loc.lon = Some(lon);
-                loc.geonames_id = a.geonames_id;
-            }
-        }
     }
 }
 
@@ -1694,6 +1606,6 @@ fn dedup_keep_order(v: &mut Vec<String>) {
 }
 
 /// The id a record cites: a GeoNames id, never the gazetteer's own id for an airfield.
-fn cited_id(p: &Place) -> Option<u64> {
+pub(crate) fn cited_id(p: &Place) -> Option<u64> {
     p.has_geonames_id().then_some(p.geonames_id)
 }

@@ -10,6 +10,8 @@
 //! names one; a lone division gives the province, a lone country the country.
 
 use dateline_geo::{Admin1, Gazetteer, Place, UncasedName, UncasedTarget};
+use dateline_model::{Evidence, Location, PlaceMention, Span};
+use std::collections::BTreeMap;
 
 /// What the names of an uncased caption say.
 #[derive(Debug, Default)]
@@ -174,6 +176,105 @@ pub(crate) fn read(text: &str, gaz: &Gazetteer, known: Option<&str>) -> UncasedR
             .map(|(s, e, a)| (Some((*s, *e)), a.clone())),
     };
     r
+}
+
+/// Fills what an uncased caption's names say into the location, where nothing else did.
+pub(crate) fn apply(
+    gaz: &Gazetteer,
+    r: &UncasedReading,
+    text: &str,
+    loc: &mut Location,
+    evidence: &mut BTreeMap<String, Vec<Evidence>>,
+) {
+    let Some(cc) = &r.country else {
+        return;
+    };
+    let country_span = r
+        .country_span
+        .or(r.city.as_ref().map(|(s, e, _)| (*s, *e)))
+        .or(r.province.as_ref().and_then(|(span, _)| *span));
+    if loc.country.is_none()
+        && let Some(c) = gaz.country(cc)
+    {
+        loc.country = Some(c.code.clone());
+        loc.lat = Some(c.lat);
+        loc.lon = Some(c.lon);
+        loc.precision = Some(3);
+        if let Some((s, e)) = country_span {
+            evidence
+                .entry("location.country".into())
+                .or_default()
+                .push(Evidence::new(Span::new(s, e), "place.uncased_country"));
+        }
+    }
+    if let Some((s, e, p)) = &r.city {
+        loc.city = Some(text[*s..*e].to_string());
+        loc.lat = Some(p.lat);
+        loc.lon = Some(p.lon);
+        loc.geonames_id = crate::locate::cited_id(p);
+        loc.precision = Some(1);
+        let mut ev = Evidence::new(Span::new(*s, *e), "place.uncased_name");
+        ev.geonames_id = crate::locate::cited_id(p);
+        evidence.entry("location.city".into()).or_default().push(ev);
+    }
+    if loc.province.is_none()
+        && let Some((span, a)) = &r.province
+    {
+        loc.province = Some(match span {
+            Some((s, e)) => bare_division(&text[*s..*e]).to_string(),
+            None => a.name.clone(),
+        });
+        if let Some((s, e)) = span {
+            evidence
+                .entry("location.province".into())
+                .or_default()
+                .push(Evidence::new(Span::new(*s, *e), "place.uncased_name"));
+            if r.city.is_none()
+                && let Some((lat, lon)) = crate::locate::admin1_center(gaz, a)
+            {
+                loc.lat = Some(lat);
+                loc.lon = Some(lon);
+                loc.geonames_id = a.geonames_id;
+            }
+        }
+    }
+}
+
+/// Adds the names of an uncased caption to the record's places, in text order, where no other
+/// place mention covers them.
+pub(crate) fn push_mentions(
+    text: &str,
+    mentions: Vec<(usize, usize, UncasedTarget)>,
+    out: &mut Vec<PlaceMention>,
+    evidence: &mut BTreeMap<String, Vec<Evidence>>,
+) {
+    for (start, end, t) in mentions {
+        let (id, cc, lat, lon) = match &t {
+            UncasedTarget::Place(pl) => (
+                crate::locate::cited_id(pl),
+                Some(pl.country.clone()),
+                Some(pl.lat),
+                Some(pl.lon),
+            ),
+            UncasedTarget::Country(c) => (None, Some(c.code.clone()), Some(c.lat), Some(c.lon)),
+            UncasedTarget::Admin1(a) => (a.geonames_id, Some(a.country.clone()), None, None),
+        };
+        if out.iter().any(|m| m.start < end && start < m.end) {
+            continue;
+        }
+        let mut e = Evidence::new(Span::new(start, end), "place.uncased_name");
+        e.geonames_id = id;
+        evidence.entry("places".into()).or_default().push(e);
+        out.push(PlaceMention {
+            text: text[start..end].to_string(),
+            start,
+            end,
+            geonames_id: id,
+            country: cc,
+            lat,
+            lon,
+        });
+    }
 }
 
 /// A division's name without the word for "province" or "governorate", as Latin captions' are
