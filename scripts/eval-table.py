@@ -25,6 +25,7 @@ SETS = [
     ("heldout14 (110)", ["tests/fixtures/corpus/heldout14.jsonl"]),
     ("heldout15 (110)", ["tests/fixtures/corpus/heldout15.jsonl"]),
     ("heldout16 (110)", ["tests/fixtures/corpus/heldout16.jsonl"]),
+    ("heldout17 (110)", ["tests/fixtures/corpus/heldout17.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
