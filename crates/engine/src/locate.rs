@@ -687,6 +687,62 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
 }
 
 /// A landmark, camp or neighbourhood phrase: where in a town the photo was taken.
+/// Cities of this size are divisions of their own in many countries (Nairobi County, Abidjan
+/// Autonomous District, Bangkok, Tokyo, Metro Manila), and their quarters are what captions name
+/// before them.
+const GREAT_CITY: u64 = 1_000_000;
+
+/// "in Kayole, Nairobi, Kenya", "Ermita, Manila": a name the gazetteer lacks, or knows only far
+/// away, before a bare comma and a great city is a quarter of that city. The division named like
+/// the city is read as the city itself, so that the name before it becomes the sublocation; a
+/// small homonym more than 150 km away is dropped for the unknown quarter.
+fn part_of_great_city(
+    text: &str,
+    places: &[PlacePhrase],
+    chosen: &[usize],
+    resolved: &mut [Resolved],
+    gaz: &Gazetteer,
+) {
+    for w in chosen.windows(2) {
+        let (i, j) = (w[0], w[1]);
+        if places[i].cue != PlaceCue::None
+            || text
+                .get(places[i].span.end..places[j].span.start)
+                .is_none_or(|gap| gap.trim() != ",")
+        {
+            continue;
+        }
+        let city = match &resolved[j] {
+            Resolved::Place(p) if p.population >= GREAT_CITY => Some(p.clone()),
+            Resolved::Admin1(a) => lookup(gaz, crate::oracle::bare(&places[j].lookup))
+                .into_iter()
+                .filter(|p| {
+                    p.country == a.country
+                        && p.admin1 == a.code
+                        && p.feature_class == 'P'
+                        && p.population >= GREAT_CITY
+                })
+                .max_by_key(|p| p.population),
+            _ => None,
+        };
+        let Some(city) = city else { continue };
+        let quarter = match &resolved[i] {
+            Resolved::Unknown => true,
+            Resolved::Place(p) => {
+                p.country == city.country
+                    && p.population < 50_000
+                    && p.feature_class == 'P'
+                    && crate::resolve::km((p.lat, p.lon), (city.lat, city.lon)) > 150.0
+            }
+            _ => false,
+        };
+        if quarter {
+            resolved[i] = Resolved::Unknown;
+            resolved[j] = Resolved::Place(city);
+        }
+    }
+}
+
 fn is_facility(p: &PlacePhrase) -> bool {
     matches!(
         p.cue,
@@ -971,6 +1027,8 @@ pub(crate) fn locate(
         }
     }
 
+    part_of_great_city(text, places, &chosen, &mut resolved, gaz);
+
     let mut loc = Location::default();
     let mut city_idx: Option<usize> = None;
     let mut sub_idx: Option<usize> = None;
@@ -984,7 +1042,8 @@ pub(crate) fn locate(
     // and a country follows, the unknown one is the town, not a part of it.
     let next_is_province_of_country = |pos: usize| {
         chosen.get(pos + 1).is_some_and(|&j| {
-            !gaz.admin1_by_name(&places[j].lookup, None).is_empty()
+            !matches!(&resolved[j], Resolved::Place(p) if p.population >= GREAT_CITY)
+                && !gaz.admin1_by_name(&places[j].lookup, None).is_empty()
                 && text
                     .get(places[chosen[pos]].span.end..places[j].span.start)
                     .is_some_and(|gap| gap.trim() == ",")
@@ -1013,7 +1072,12 @@ pub(crate) fn locate(
                 && (a.feature_code == "PPLX"
                     || (b.population >= 20_000
                         && b.population >= 5 * a.population.max(1)
-                        && crate::resolve::km((a.lat, a.lon), (b.lat, b.lon)) <= 6.0))
+                        && crate::resolve::km((a.lat, a.lon), (b.lat, b.lon)) <= 6.0)
+                    // "Bang Khen, Bangkok": a district of a great city, in its division.
+                    || (b.population >= GREAT_CITY
+                        && b.population >= 20 * a.population.max(1)
+                        && a.admin1 == b.admin1
+                        && crate::resolve::km((a.lat, a.lon), (b.lat, b.lon)) <= 25.0))
         })
     };
     for (pos, &i) in chosen.iter().enumerate() {

@@ -32,6 +32,67 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // Roads named by a number are where the photo was taken, as a named street is.
+    case(
+        "Truckers block Interstate 29 near Fargo, N.D., on Tuesday.",
+        Some("Interstate 29"),
+        Some("Fargo"),
+        None,
+        Some("US"),
+    ),
+    case(
+        "Traffic backs up on the M6 motorway near Birmingham, Britain, March 2, 2021.",
+        Some("M6 motorway"),
+        Some("Birmingham"),
+        None,
+        Some("GB"),
+    ),
+    case(
+        "A memorial grows on 38th Street in Minneapolis, Minnesota, June 2, 2020.",
+        Some("38th Street"),
+        Some("Minneapolis"),
+        None,
+        Some("US"),
+    ),
+    // A road the photo is not on does not start the chain that places it.
+    case(
+        "Birds fly above highway 20 near Fremont, Neb., on Monday.",
+        None,
+        Some("Fremont"),
+        None,
+        Some("US"),
+    ),
+    // A quarter before a great city that is also a division of its own.
+    case(
+        "Residents fetch water in Mathare, Nairobi, Kenya, May 2, 2020.",
+        Some("Mathare"),
+        Some("Nairobi"),
+        None,
+        Some("KE"),
+    ),
+    case(
+        "Workers clean a canal in Huai Khwang, Bangkok, Thailand, June 1, 2021.",
+        Some("Huai Khwang"),
+        Some("Bangkok"),
+        None,
+        Some("TH"),
+    ),
+    // A small town known only far away is taken for the great city's quarter.
+    case(
+        "A vendor waits for customers in Malate, Manila, Philippines, July 3, 2019.",
+        Some("Malate"),
+        Some("Manila"),
+        None,
+        Some("PH"),
+    ),
+    // A town of a province named like its capital stays the town.
+    case(
+        "Houses lie collapsed in Mashiki, Kumamoto, Japan, April 16, 2016.",
+        None,
+        Some("Mashiki"),
+        Some("Kumamoto"),
+        Some("JP"),
+    ),
     // Captions in scripts without letter case: names as written, voted into one country; the
     // city is the first town, inside the division the caption names.
     case(

@@ -15,6 +15,7 @@ use std::sync::LazyLock;
 
 mod pieces;
 mod places;
+mod roads;
 use pieces::*;
 use places::*;
 
@@ -710,6 +711,9 @@ fn find_mentions_cased(
         candidates = rest;
     }
     m.places.sort_by_key(|p| p.span.start);
+    let mut not_roads = taken.clone();
+    not_roads.extend(m.organizations.iter().map(|o| o.name.span));
+    roads::numbered_roads(text, &words, lex, &not_roads, &mut m.places);
     lowercase_demonyms(text, &words, lex, oracle, &mut m);
 
     // 5. People. Name shapes are English ones: in a caption in another language, capitalized

@@ -481,3 +481,24 @@ fn peoples_joined_by_a_hyphen_are_no_place() {
         m.places
     );
 }
+
+#[test]
+fn numbered_roads_are_landmarks_where_the_photo_is() {
+    let m = run("Cars queue on Highway 401 near Damascus and along the A1 motorway.");
+    let roads: Vec<(&str, PlaceCue, Option<&str>)> = m
+        .places
+        .iter()
+        .filter(|p| p.rule == "place.numbered_road")
+        .map(|p| (p.name.as_str(), p.cue, p.preposition.as_deref()))
+        .collect();
+    assert_eq!(
+        roads,
+        vec![
+            ("Highway 401", PlaceCue::Landmark, Some("on")),
+            ("A1 motorway", PlaceCue::Landmark, Some("along")),
+        ]
+    );
+    // A road the photo is only seen from, and a number that names no road.
+    let m = run("Geese fly above Route 9 near Aleppo; 42 people were killed.");
+    assert!(m.places.iter().all(|p| p.rule != "place.numbered_road"));
+}
