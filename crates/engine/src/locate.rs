@@ -11,7 +11,9 @@ use crate::resolve::{Resolved, rank};
 use dateline_geo::{Gazetteer, Place};
 use dateline_model::{Evidence, Location, PlaceMention, Span};
 use dateline_text::mentions::{KnownKind, Mentions, PlaceCue, PlacePhrase};
+use regex::Regex;
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
 /// Countries that are one city: the city field is the country's name.
 const CITY_STATES: &[&str] = &["HK", "SG", "MO", "MC", "VA", "GI"];
@@ -208,6 +210,9 @@ fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -
     if gap.len() > 90 || gap.contains([';', ':', '(', ')', '"', '“', '”', '\n']) {
         return false;
     }
+    if a.cue == PlaceCue::Neighbourhood && PART_APPOSITION.is_match(gap) {
+        return true;
+    }
     if a.possessive {
         // "Yemen's northwestern city of Saada": the possessive links country and city.
         let gap = gap.trim_start_matches(['\'', '’']).trim_start_matches('s');
@@ -237,6 +242,43 @@ fn is_connector(word: &str, gaz: &Gazetteer) -> bool {
     }
     // "the northern Syrian city of Aleppo", "the Bahraini capital Manama".
     w.chars().next().is_some_and(char::is_uppercase) && gaz.country_by_demonym(w).is_some()
+}
+
+/// ", a poor neighbourhood of", ", a sprawling slum in": the gap between a quarter and its town.
+static PART_APPOSITION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^,\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}?(?:neighbou?rhood|suburb|township|slum|shantytown|quarter|informal\s+settlement|estate|favela|barrio|enclave)\s+(?:of|in|on\s+the\s+outskirts\s+of)\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,2}?$",
+    )
+    .expect("part apposition regex")
+});
+
+/// "Mbare, a poor neighbourhood of Harare": the first name is the quarter and the second its
+/// town, whatever cue the words between gave the second. Returns the phrases with those cues;
+/// borrowed unchanged when the caption has no such apposition.
+fn part_appositions<'a>(
+    text: &str,
+    places: &'a [PlacePhrase],
+) -> std::borrow::Cow<'a, [PlacePhrase]> {
+    let pairs: Vec<usize> = (1..places.len())
+        .filter(|&j| {
+            let (a, b) = (&places[j - 1], &places[j]);
+            a.sentence == b.sentence
+                && a.cue == PlaceCue::None
+                && text
+                    .get(a.span.end..b.span.start)
+                    .is_some_and(|gap| gap.starts_with(',') && PART_APPOSITION.is_match(gap))
+        })
+        .collect();
+    if pairs.is_empty() {
+        return std::borrow::Cow::Borrowed(places);
+    }
+    let mut owned = places.to_vec();
+    for j in pairs {
+        owned[j - 1].cue = PlaceCue::Neighbourhood;
+        owned[j].cue = PlaceCue::Settlement;
+        owned[j].preposition = Some("in".to_string());
+    }
+    std::borrow::Cow::Owned(owned)
 }
 
 fn chains(text: &str, places: &[PlacePhrase], gaz: &Gazetteer) -> Vec<Vec<usize>> {
@@ -837,7 +879,8 @@ pub(crate) fn locate(
     news: bool,
     sport: bool,
 ) -> Located {
-    let places = &mentions.places;
+    let places = &part_appositions(text, &mentions.places);
+    let places: &[PlacePhrase] = places;
     let mut evidence: BTreeMap<String, Vec<Evidence>> = BTreeMap::new();
     let mut warnings = Vec::new();
     let all_chains = chains(text, places, gaz);
@@ -1395,7 +1438,14 @@ pub(crate) fn locate(
         }
     }
     if let Some(i) = sub_idx {
-        loc.sublocation = Some(places[i].name.clone());
+        // "Jordan's Zaatari Refugee Camp": the country's possessive is no part of the camp's name.
+        let name = &places[i].name;
+        let own = name
+            .split_once("'s ")
+            .or_else(|| name.split_once("’s "))
+            .filter(|(owner, rest)| !rest.is_empty() && gaz.country_by_name(owner).is_some())
+            .map_or(name.as_str(), |(_, rest)| rest);
+        loc.sublocation = Some(own.to_string());
         set_ev(
             &mut evidence,
             "location.sublocation",

@@ -32,6 +32,37 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // A quarter explained by an apposition before its town.
+    case(
+        "Traders wait in Mbare, a poor neighbourhood of Harare, Zimbabwe, May 2, 2020.",
+        Some("Mbare"),
+        Some("Harare"),
+        None,
+        Some("ZW"),
+    ),
+    case(
+        "Children play in Kibera, a sprawling slum in Nairobi, Kenya, May 2, 2020.",
+        Some("Kibera"),
+        Some("Nairobi"),
+        None,
+        Some("KE"),
+    ),
+    // A district in apposition is an administrative division, not a quarter.
+    case(
+        "Families queue in Dera Allahyar, in Jaffarabad, a district of Balochistan province.",
+        None,
+        Some("Dera Allahyar"),
+        None,
+        Some("PK"),
+    ),
+    // The country's possessive is no part of the camp's name.
+    case(
+        "A refugee waits in Jordan's Azraq Refugee Camp, near Zarqa, in March 2016.",
+        Some("Azraq Refugee Camp"),
+        Some("Zarqa"),
+        None,
+        Some("JO"),
+    ),
     // Roads named by a number are where the photo was taken, as a named street is.
     case(
         "Truckers block Interstate 29 near Fargo, N.D., on Tuesday.",

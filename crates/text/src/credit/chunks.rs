@@ -16,13 +16,18 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…)
+          | (?P<label>(?:file|archive)\s+(?:photo(?:graph)?|picture|image)s?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…)
           | fot\.\s
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<nl>{NONLATIN_LABELS}|图|圖)\s*[:：/]
         )\s*(?:©\s*)?(?:(?:19|20)\d{{2}}\s+)?"
     ))
     .expect("credit prefix regex")
+});
+/// A date after a comma ending a courtesy credit.
+static COURTESY_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i),\s*(?:\d{1,2}\s+\p{L}+\.?\s+(?:19|20)\d{2}|\p{L}+\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|(?:19|20)\d{2})\.?\s*$")
+        .expect("courtesy date regex")
 });
 pub(super) static FILE_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:file|file\s+(?:photo|picture|image)|archive\s+(?:photo|picture)|handout\s+photo)$")
@@ -137,7 +142,9 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
     let mut k = first;
     while k < out.len() {
         let c = out[k].inner;
-        if let Some(at) = inner_label_at(&text[c.start..c.end]) {
+        if let Some(at) =
+            inner_label_at(&text[c.start..c.end]).or_else(|| caps_chain_at(&text[c.start..c.end]))
+        {
             let head = Span::new(c.start, c.start + at);
             let rest = Span::new(c.start + at, c.end);
             out[k] = Chunk {
@@ -160,10 +167,30 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[\p{Ll}\d][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu})",
+        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[\p{Ll}\d][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
+
+/// "… in Beira, Mozambique JANE DOE/CARE/EPA": a photographer's name in capitals and a slash
+/// chain glued to the last sentence, with no stop before it.
+static CAPS_CHAIN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"[\p{Ll}\d,][ \t]+(\p{Lu}[\p{Lu}'’\-]+(?:[ \t]+\p{Lu}[\p{Lu}'’\-]+){1,3}[ \t]*/[ \t]*\p{Lu}[^\n]*)$",
+    )
+    .expect("capitals chain regex")
+});
+
+/// Where a photographer's name in capitals and its slash chain start at the end of a chunk.
+fn caps_chain_at(t: &str) -> Option<usize> {
+    if !t.contains('/') {
+        return None;
+    }
+    CAPS_CHAIN
+        .captures(t)
+        .and_then(|c| c.get(1))
+        .map(|m| m.start())
+}
 
 /// The labels of `PREFIX`'s `nl` group, inside a chunk after a blank or a sentence end (in
 /// their case as written; without the one-character 图 and 圖, too short to cut a chunk at).
@@ -297,7 +324,7 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         t,
         &[
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
-            b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta",
+            b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc",
         ],
     )
     .then(|| PREFIX.captures(t))
@@ -308,6 +335,12 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         // "Courtesy of the Ministry of Health": the ministry, as written, without the article.
         if c.name("court").is_some() && text[body.start..body.end].starts_with("the ") {
             body.start += 4;
+        }
+        // "Image courtesy of City of Cape Town, 21 October 2018": the date is the photo's.
+        if c.name("court").is_some()
+            && let Some(d) = COURTESY_DATE.find(&text[body.start..body.end])
+        {
+            body.end = body.start + d.start();
         }
         let mut p = parse_body(text, body, lex, true);
         let mut unit_span = unit_span;

@@ -1737,3 +1737,30 @@ fn member_papers_labels_and_sources_after_the_agency() {
         None,
     );
 }
+
+#[test]
+fn file_labels_courtesy_dates_and_glued_chains() {
+    // Written captions.
+    check(
+        "Rescuers dig in the rubble. (File photo: AFP)",
+        &[],
+        Some("AFP"),
+    );
+    check(
+        "Shops stand empty. File picture: Jane Doe/Thomson Reuters Foundation",
+        &["Jane Doe"],
+        Some("Thomson Reuters Foundation"),
+    );
+    let (_, a, _) = credit("Smoke rises. Image courtesy of City of Durban, 12 May 2019.");
+    assert_eq!(a.as_deref(), Some("City of Durban"));
+    check(
+        "Residents defend a house near Taree Image copyright AFP",
+        &[],
+        Some("AFP"),
+    );
+    check(
+        "Children in a shelter in Beira, Mozambique JANE DOE/UNICEF/EPA",
+        &["JANE DOE"],
+        Some("EPA"),
+    );
+}
