@@ -1008,3 +1008,34 @@ fn chinese_japanese_korean_and_thai_cues() {
         Some("disaster")
     );
 }
+
+#[test]
+fn tenth_round_cues_in_central_and_eastern_european_languages() {
+    // Written captions.
+    let cases = [
+        (
+            "Hasiči zasahují u požáru lesa v Českém Švýcarsku.",
+            "disaster",
+        ),
+        ("Gasilci med poplavami v Ljubljani.", "disaster"),
+        ("A megáradt folyó: árvíz Győrben.", "disaster"),
+        ("Tüntetők a Kossuth téren Budapesten.", "protest"),
+        ("Prosvjed ispred Vlade u Zagrebu.", "protest"),
+        ("Navijači slave na trgu nakon utakmice.", "sport"),
+        ("Inundații în județul Galați.", "disaster"),
+        ("Mielenosoittajat kadulla Helsingissä.", "protest"),
+        ("Demonstranter demonstrerer foran Stortinget.", "protest"),
+        ("Depremden sonra enkaz kaldırma çalışması.", "disaster"),
+        (
+            "Firefighters at the scene of a rail crash near Larissa.",
+            "disaster",
+        ),
+        (
+            "Rescuers search the rubble of a building that collapsed in Cairo.",
+            "disaster",
+        ),
+    ];
+    for (t, want) in cases {
+        assert_eq!(ty(t).as_deref(), Some(want), "{t}");
+    }
+}
