@@ -28,6 +28,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout12.jsonl",
     "heldout13.jsonl",
     "heldout14.jsonl",
+    "heldout15.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
