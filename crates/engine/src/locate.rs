@@ -729,6 +729,27 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
 }
 
 /// A landmark, camp or neighbourhood phrase: where in a town the photo was taken.
+/// "20 kilometres north of", "some 60 km (37 miles) southwest of the capital": a distance from
+/// the name that follows.
+static DISTANCE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b\d[\d,.]*\s*-?\s*(?:km|kms|kilomet(?:re|er)s?|miles?|mi)\b(?:\s*\([^)]{0,30}\))?\s+(?:[\p{L}-]+\s+){0,2}?(?:of|from)\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,3}?$",
+    )
+    .expect("distance regex")
+});
+
+/// Whether the phrase is the point a distance is measured from.
+fn distance_reference(text: &str, p: &PlacePhrase) -> bool {
+    let start = p.span.start;
+    let from = text[..start]
+        .char_indices()
+        .rev()
+        .nth(90)
+        .map_or(0, |(k, _)| k);
+    let before = &text[from..start];
+    before.bytes().any(|b| b.is_ascii_digit()) && DISTANCE_BEFORE.is_match(before)
+}
+
 /// Cities of this size are divisions of their own in many countries (Nairobi County, Abidjan
 /// Autonomous District, Bangkok, Tokyo, Metro Manila), and their quarters are what captions name
 /// before them.
@@ -1012,20 +1033,43 @@ pub(crate) fn locate(
     // "fled the drought in southern Somalia and took refuge in Muuri camp in Badoa": small
     // homonyms in a country the caption never names give way to the country it does name.
     // Only a country the caption places something in counts ("boats from Turkey" does not).
+    // A country at the end of a chain that places something counts too ("near Larissa city,
+    // Greece").
+    let in_located_chain = |i: usize| {
+        all_chains.iter().any(|c| {
+            c.contains(&i) && is_locative(&places[c[0]]) && !is_excluded_start(&places[c[0]])
+        })
+    };
     let mut located_countries: Vec<String> = places
         .iter()
-        .filter(|p| is_locative(p) && !is_excluded_start(p))
-        .filter_map(|p| p.known.as_ref())
+        .enumerate()
+        .filter(|(i, p)| (is_locative(p) && !is_excluded_start(p)) || in_located_chain(*i))
+        .filter_map(|(_, p)| p.known.as_ref())
         .filter(|k| k.kind == KnownKind::Country)
         .map(|k| k.country.clone())
         .collect();
     dedup_keep_order(&mut located_countries);
+    // "in Tempe, … north of Athens, near Larissa city, Greece": when other towns of the caption
+    // lie in the country it places things in, a larger homonym abroad gives way too.
+    let seconded = |cc: &str| {
+        places.iter().enumerate().any(|(i, p)| {
+            !chosen.contains(&i)
+                && p.known
+                    .as_ref()
+                    .is_some_and(|k| k.kind == KnownKind::Populated && k.primary && k.country == cc)
+        })
+    };
     let context_country = (explicit_chain_countries == 0
         && chain_admin1_country.is_none()
         && located_countries.len() == 1)
         .then(|| {
             largest.as_ref().and_then(|(pop, cc)| {
-                (*pop < 100_000 && !countries.contains(cc)).then(|| located_countries[0].clone())
+                let limit = if seconded(&located_countries[0]) {
+                    1_000_000
+                } else {
+                    100_000
+                };
+                (*pop < limit && !countries.contains(cc)).then(|| located_countries[0].clone())
             })
         })
         .flatten();
@@ -1081,6 +1125,8 @@ pub(crate) fn locate(
     // A larger town the chain names after the city ("north of Raqqa city", "the capital
     // Damascus"): not a field of its own, but where coordinates come from when the city is unknown.
     let mut parent_idx: Option<usize> = None;
+    // The parent is only the point a distance is measured from: no province of its own.
+    let mut distance_parent = false;
     // "Nishihara, Kumamoto, Japan": when the known name after an unknown one is also a province
     // and a country follows, the unknown one is the town, not a part of it.
     let next_is_province_of_country = |pos: usize| {
@@ -1125,6 +1171,17 @@ pub(crate) fn locate(
     };
     for (pos, &i) in chosen.iter().enumerate() {
         let p = &places[i];
+        // "Tangoio Marae 20 kilometres north of Napier": a town that gives a distance is not where
+        // the photo was taken; it gives the coordinates when nothing nearer does.
+        if city_idx.is_none()
+            && matches!(resolved[i], Resolved::Place(_))
+            && matches!(p.cue, PlaceCue::None | PlaceCue::Settlement)
+            && distance_reference(text, p)
+        {
+            parent_idx.get_or_insert(i);
+            distance_parent = true;
+            continue;
+        }
         // "in Jubar, Damascus": only a bare comma between the unknown name and a known town.
         let next_known_populated = chosen.get(pos + 1).is_some_and(|&j| {
             matches!(resolved[j], Resolved::Place(_))
@@ -1289,7 +1346,7 @@ pub(crate) fn locate(
             None,
         );
     } else {
-        let from_chain = [city_idx, prov_idx, sub_idx, feature_idx]
+        let from_chain = [city_idx, prov_idx, sub_idx, feature_idx, parent_idx]
             .into_iter()
             .flatten()
             .find_map(|i| country_of(&resolved[i]).map(|c| (i, c)));
@@ -1426,6 +1483,7 @@ pub(crate) fn locate(
                         && p.population >= 100_000
                         && province.as_ref().is_none_or(|a| &p.admin1 == a)
                         && matches!(places[i].cue, PlaceCue::None | PlaceCue::Settlement)
+                        && !distance_reference(text, &places[i])
                 }
                 _ => false,
             })
@@ -1503,6 +1561,7 @@ pub(crate) fn locate(
                     2
                 });
                 if loc.province.is_none()
+                    && !(distance_parent && Some(i) == parent_idx)
                     && let Some(a) = gaz.admin1(&p.country, &p.admin1)
                 {
                     loc.province = Some(a.name);

@@ -32,6 +32,29 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // A larger homonym abroad gives way when the caption's other towns and its country agree.
+    case(
+        "Wreckage lies on the tracks in Tempe, about 370 kilometres north of Athens, near Larissa city, Greece, March 3, 2023.",
+        None,
+        Some("Tempe"),
+        None,
+        Some("GR"),
+    ),
+    // A town a distance is measured from is not where the photo was taken.
+    case(
+        "A marae lies swamped in mud 20 kilometres north of Napier.",
+        None,
+        None,
+        None,
+        Some("NZ"),
+    ),
+    case(
+        "Fighters hold a position in Gharyan, some 80 kilometres south of the capital Tripoli, Libya.",
+        None,
+        Some("Gharyan"),
+        None,
+        Some("LY"),
+    ),
     // A quarter explained by an apposition before its town.
     case(
         "Traders wait in Mbare, a poor neighbourhood of Harare, Zimbabwe, May 2, 2020.",

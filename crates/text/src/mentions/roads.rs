@@ -41,9 +41,29 @@ static ROAD_WORDS: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .build([
-            "interstate", "highway", "route", "hwy", "motorway", "expressway", "freeway",
-            "autobahn", "ruta", "rodovia", "carretera", "autopista", "autoroute", "strada",
-            "bundesstra", "i-", "street", "st.", "avenue", "ave.", "road", "rd.", "boulevard",
+            "interstate",
+            "highway",
+            "route",
+            "hwy",
+            "motorway",
+            "expressway",
+            "freeway",
+            "autobahn",
+            "ruta",
+            "rodovia",
+            "carretera",
+            "autopista",
+            "autoroute",
+            "strada",
+            "bundesstra",
+            "i-",
+            "street",
+            "st.",
+            "avenue",
+            "ave.",
+            "road",
+            "rd.",
+            "boulevard",
         ])
         .expect("road words")
 });
