@@ -32,6 +32,28 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // Workplaces, shops and venues named before their kind are where the photo was taken.
+    case(
+        "Workers search the rubble of the Acme Candle Factory in Mayfield, Kentucky, on Saturday.",
+        Some("Acme Candle Factory"),
+        Some("Mayfield"),
+        None,
+        Some("US"),
+    ),
+    case(
+        "Miners leave the Tarkwa gold mine in Tarkwa, Ghana, June 2, 2020.",
+        None,
+        Some("Tarkwa"),
+        None,
+        Some("GH"),
+    ),
+    case(
+        "Customers wait at the Blue Moon diner in Paradise, California, on Monday.",
+        Some("Blue Moon diner"),
+        Some("Paradise"),
+        None,
+        Some("US"),
+    ),
     // A larger homonym abroad gives way when the caption's other towns and its country agree.
     case(
         "Wreckage lies on the tracks in Tempe, about 370 kilometres north of Athens, near Larissa city, Greece, March 3, 2023.",

@@ -867,7 +867,11 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "bus stop" | "bus station" | "intersection" | "flyover" | "interchange"
         | "state residence" | "villa" | "ziggurat" | "restaurant" | "cafe" | "café"
         | "supermarket" | "zone" | "caddesi" | "sokak" | "sokağı" | "bulvarı" | "meydanı"
-        | "camii" => PlaceCue::Landmark,
+        | "camii" | "factory" | "plant" | "power plant" | "chemical plant" | "mine" | "diner"
+        | "courthouse" | "pub" | "coffee shop" | "warehouse" | "farm" | "ranch" | "motel"
+        | "nightclub" | "bakery" | "shopping centre" | "shopping center" | "quarry" | "depot" => {
+            PlaceCue::Landmark
+        }
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
         | "countryside" | "oblast" | "krai" | "department" | "departamento" => PlaceCue::Province,
         "county" => PlaceCue::District,
