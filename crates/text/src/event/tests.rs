@@ -1039,3 +1039,33 @@ fn tenth_round_cues_in_central_and_eastern_european_languages() {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }
 }
+
+#[test]
+fn crowds_strikes_camps_and_crushes() {
+    // Written captions.
+    assert_eq!(
+        ty("A crowd fills the main square of Tunis.").as_deref(),
+        Some("protest")
+    );
+    assert_eq!(
+        ty("Une foule envahit la place centrale.").as_deref(),
+        Some("protest")
+    );
+    assert_eq!(ty("Paro nacional en Bogotá.").as_deref(), Some("protest"));
+    assert_eq!(
+        ty("Fans in a crowd cheer during the match at the stadium.").as_deref(),
+        Some("sport")
+    );
+    assert_eq!(
+        ty("Mourners in a crowd carry the coffin during the funeral.").as_deref(),
+        Some("funeral")
+    );
+    assert_eq!(
+        ty("Flowers lie where a deadly crush killed pilgrims.").as_deref(),
+        Some("disaster")
+    );
+    assert_eq!(
+        ty("Shoes left after the stampede at the temple.").as_deref(),
+        Some("disaster")
+    );
+}
