@@ -32,6 +32,14 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // A town and a colon open the caption as a dateline.
+    case(
+        "Kraków: protestujący przed urzędem miasta.",
+        None,
+        Some("Kraków"),
+        None,
+        Some("PL"),
+    ),
     // Workplaces, shops and venues named before their kind are where the photo was taken.
     case(
         "Workers search the rubble of the Acme Candle Factory in Mayfield, Kentucky, on Saturday.",

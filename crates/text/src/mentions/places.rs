@@ -717,6 +717,10 @@ pub(super) fn looks_like_person(text: &str, ws: &[Word], lex: &NameLexicon) -> b
 
 /// A caption that opens with "Idlib, Syria." or "Kitzbuehel, Austria -": a dateline.
 pub(super) fn is_dateline(text: &str, span: Span) -> bool {
+    // "Warszawa: z ronda Dmowskiego …": a town and a colon open the caption as a dateline does.
+    if text[span.end..].starts_with(": ") && !text[span.start..span.end].contains(' ') {
+        return true;
+    }
     if !text[span.end..].starts_with([',', ' ', '.'])
         || text[span.end..]
             .trim_start()
