@@ -1655,6 +1655,15 @@ pub(crate) fn locate(
     let mut uncased_mentions = Vec::new();
     if loc.city.is_none() && mostly_uncased(text) {
         let r = crate::uncased::read(text, gaz, loc.country.as_deref());
+        if loc.sublocation.is_none()
+            && let Some((s, e)) = crate::uncased::landmark(text, &r.mentions)
+        {
+            loc.sublocation = Some(text[s..e].to_string());
+            evidence
+                .entry("location.sublocation".into())
+                .or_default()
+                .push(Evidence::new(Span::new(s, e), "place.uncased_landmark"));
+        }
         if r.country.is_some() && (loc.country.is_none() || loc.country == r.country) {
             crate::uncased::apply(gaz, &r, text, &mut loc, &mut evidence);
             uncased_mentions = r.mentions;

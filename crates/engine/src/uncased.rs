@@ -361,3 +361,191 @@ mod tests {
         assert!(r.city.is_none());
     }
 }
+
+/// Nouns of a named place that are part of its name as captions give it ("ميدان التحرير",
+/// Tahrir Square), in Arabic, Persian, Urdu and Hebrew.
+const LANDMARK_NOUNS: &[&str] = &[
+    // Arabic: square, square, street, camp, market, bridge, mosque, mosque, palace, airport,
+    // stadium, cemetery, church, roundabout.
+    "ميدان",
+    "ساحة",
+    "شارع",
+    "مخيم",
+    "سوق",
+    "جسر",
+    "مسجد",
+    "جامع",
+    "قصر",
+    "مطار",
+    "ملعب",
+    "مقبرة",
+    "كنيسة",
+    "دوار",
+    // Persian and Urdu: square, street, bazaar, mosque, camp, airport, stadium, bridge,
+    // boulevard, chowk.
+    "میدان",
+    "خیابان",
+    "بازار",
+    "مسجد",
+    "اردوگاه",
+    "فرودگاه",
+    "ورزشگاه",
+    "پل",
+    "بلوار",
+    "چوک",
+    // Hebrew: square, street, avenue, camp.
+    "כיכר",
+    "רחוב",
+    "שדרות",
+    "מחנה",
+];
+
+/// Nouns for a quarter, written before its name and not part of it ("حي الراشدية": the
+/// Rashidiya quarter).
+const QUARTER_NOUNS: &[&str] = &["حي", "محله", "محلہ", "שכונת"];
+
+/// One-letter words glued before a noun: Arabic "ب" (in), "و" (and), "ل", "ف"; Hebrew "ב", "ו",
+/// "ל", "ה", "מ", "ש".
+fn strip_proclitic(w: &str) -> Option<&str> {
+    let mut cs = w.char_indices();
+    let (_, c) = cs.next()?;
+    let (i, _) = cs.next()?;
+    matches!(c, 'ب' | 'و' | 'ل' | 'ف' | 'ב' | 'ו' | 'ל' | 'ה' | 'מ' | 'ש').then(|| &w[i..])
+}
+
+/// Nouns for a kind of place that are no name ("مخيم بمنطقة بيدوة": a camp in the Baidoa area).
+const GENERIC_NOUNS: &[&str] = &[
+    "منطقة",
+    "محافظة",
+    "مدينة",
+    "قرية",
+    "بلدة",
+    "ولاية",
+    "العاصمة",
+    "شهر",
+    "شهرستان",
+    "استان",
+    "روستای",
+    "עיר",
+    "העיר",
+];
+
+/// Words that end a landmark's name: prepositions and conjunctions.
+const NAME_STOPS: &[&str] = &[
+    "في",
+    "من",
+    "على",
+    "إلى",
+    "الى",
+    "عن",
+    "مع",
+    "قرب",
+    "بالقرب",
+    "وسط",
+    "شمال",
+    "جنوب",
+    "شرق",
+    "غرب",
+    "حيث",
+    "بعد",
+    "قبل",
+    "خلال",
+    "أمام",
+    "امام",
+    "داخل",
+    "خارج",
+    "التي",
+    "الذي",
+    "و",
+    "در",
+    "از",
+    "به",
+    "با",
+    "که",
+    "را",
+    "تا",
+    "میں",
+    "کے",
+    "کی",
+    "کا",
+    "سے",
+    "پر",
+    "של",
+    "ליד",
+    "מול",
+    "על",
+    "עם",
+    "אחרי",
+    "את",
+];
+
+/// The sublocation an uncased caption writes with a landmark or quarter noun: its byte span as
+/// written (noun included for a landmark, left out for a quarter). The name is one word, or in
+/// Arabic the words that carry the article after it ("ساحة الشهداء"); it stops at a word the
+/// gazetteer scan read as a place (`names`), so "في حي الراشدية ببغداد" gives "الراشدية".
+pub(crate) fn landmark(
+    text: &str,
+    names: &[(usize, usize, UncasedTarget)],
+) -> Option<(usize, usize)> {
+    let words: Vec<(usize, usize)> = text
+        .split(|c: char| c.is_whitespace() || "،,.؛:()«»\"'!?؟۔".contains(c))
+        .scan(0usize, |at, w| {
+            let start = text[*at..].find(w).map_or(*at, |k| *at + k);
+            *at = start + w.len();
+            Some((start, start + w.len()))
+        })
+        .filter(|(s, e)| e > s)
+        .collect();
+    let is_named = |(s, e): (usize, usize)| names.iter().any(|n| n.0 < e && s < n.1);
+    // Only the first sentence: later ones tell the story around the photo.
+    let first_sentence_end = text.find(['.', '۔', '\n', '。']).unwrap_or(text.len());
+    for (k, &(s, e)) in words.iter().enumerate() {
+        if s >= first_sentence_end {
+            break;
+        }
+        let w = &text[s..e];
+        let noun = [Some(w), strip_proclitic(w)]
+            .into_iter()
+            .flatten()
+            .find(|n| LANDMARK_NOUNS.contains(n) || QUARTER_NOUNS.contains(n));
+        let Some(noun) = noun else { continue };
+        let quarter = QUARTER_NOUNS.contains(&noun);
+        let Some(&first) = words.get(k + 1) else {
+            continue;
+        };
+        let first_word = &text[first.0..first.1];
+        // The name must follow with nothing but a blank between.
+        let generic = |w: &str| GENERIC_NOUNS.contains(&w);
+        if NAME_STOPS.contains(&first_word)
+            || generic(first_word)
+            // "مخيم للنازحين": a camp for the displaced; a preposition glued to the article.
+            || ["لل", "بال", "وال", "فال", "كال"].iter().any(|p| first_word.starts_with(p))
+            || strip_proclitic(first_word).is_some_and(generic)
+            || first_word.chars().count() < 2
+            || !text[e..first.0].chars().all(char::is_whitespace)
+            || (noun == "حي" && !first_word.starts_with("ال"))
+        {
+            continue;
+        }
+        let mut end = first.1;
+        let arabic_article = first_word.starts_with("ال");
+        for &(s2, e2) in words.iter().skip(k + 2).take(2) {
+            let w2 = &text[s2..e2];
+            if !arabic_article
+                || !w2.starts_with("ال")
+                || is_named((s2, e2))
+                || !text[end..s2].chars().all(char::is_whitespace)
+            {
+                break;
+            }
+            end = e2;
+        }
+        let start = if quarter {
+            first.0
+        } else {
+            s + (w.len() - noun.len())
+        };
+        return Some((start, end));
+    }
+    None
+}

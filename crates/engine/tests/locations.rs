@@ -32,6 +32,29 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // Uncased captions: a landmark noun and its name, a quarter noun before its name.
+    case(
+        "متظاهرون في ميدان التحرير وسط القاهرة.",
+        Some("ميدان التحرير"),
+        Some("القاهرة"),
+        None,
+        Some("EG"),
+    ),
+    case(
+        "رجل إطفاء في حي الكرادة ببغداد بعد الانفجار.",
+        Some("الكرادة"),
+        Some("بغداد"),
+        None,
+        Some("IQ"),
+    ),
+    // A camp "in the area of" names no camp.
+    case(
+        "أسر نازحة داخل مخيم بمنطقة بيدوة في الصومال.",
+        None,
+        None,
+        None,
+        Some("SO"),
+    ),
     // A town and a colon open the caption as a dateline.
     case(
         "Kraków: protestujący przed urzędem miasta.",
