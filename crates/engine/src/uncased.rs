@@ -296,72 +296,6 @@ pub(crate) fn bare_division(name: &str) -> &str {
     n
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn reading(text: &str) -> (Option<String>, Option<String>, Option<String>) {
-        let g = Gazetteer::embedded();
-        let r = read(text, &g, None);
-        (
-            r.country,
-            r.city.map(|(s, e, _)| text[s..e].to_string()),
-            r.province.map(|(span, a)| match span {
-                Some((s, e)) => text[s..e].to_string(),
-                None => a.name,
-            }),
-        )
-    }
-
-    #[test]
-    fn chinese_city_inside_the_named_province() {
-        let (cc, city, prov) = reading("遭洪水包围的村庄。江西省强降雨持续,吉安市多个村庄受灾");
-        assert_eq!(cc.as_deref(), Some("CN"));
-        assert_eq!(city.as_deref(), Some("吉安市"));
-        assert_eq!(prov.as_deref(), Some("江西省"));
-    }
-
-    #[test]
-    fn arabic_words_that_name_villages_do_not_vote() {
-        // "الصورة" (the photo) and "دون" (without) are villages abroad; Yemen is named.
-        let (cc, city, _) = reading("الصورة دون تعليق: أطفال نازحون في صنعاء، اليمن");
-        assert_eq!(cc.as_deref(), Some("YE"));
-        assert_eq!(city.as_deref(), Some("صنعاء"));
-    }
-
-    #[test]
-    fn a_town_glued_to_a_feature_word_is_not_the_town() {
-        // 千曲 (Chikuma) + 川 is the river; 長野市 is the city.
-        let (cc, city, _) = reading("千曲川の堤防が決壊し、浸水する周辺の住宅、長野市");
-        assert_eq!(cc.as_deref(), Some("JP"));
-        assert_eq!(city.as_deref(), Some("長野市"));
-    }
-
-    #[test]
-    fn division_words_are_dropped() {
-        assert_eq!(bare_division("江西省"), "江西");
-        assert_eq!(bare_division("경기도"), "경기");
-        assert_eq!(bare_division("محافظة تعز"), "تعز");
-        // A one-character name keeps its word.
-        assert_eq!(bare_division("京都"), "京都");
-    }
-
-    #[test]
-    fn a_country_alone_and_nothing_at_all() {
-        let (cc, city, _) = reading("नेपाल में रविवार को विमान दुर्घटना");
-        assert_eq!((cc.as_deref(), city), (Some("NP"), None));
-        assert_eq!(reading("洪水"), (None, None, None));
-    }
-
-    #[test]
-    fn a_known_country_outweighs_the_names() {
-        let g = Gazetteer::embedded();
-        let r = read("في المدينة", &g, Some("YE"));
-        assert_eq!(r.country.as_deref(), Some("YE"));
-        assert!(r.city.is_none());
-    }
-}
-
 /// Nouns of a named place that are part of its name as captions give it ("ميدان التحرير",
 /// Tahrir Square), in Arabic, Persian, Urdu and Hebrew.
 const LANDMARK_NOUNS: &[&str] = &[
@@ -548,4 +482,70 @@ pub(crate) fn landmark(
         return Some((start, end));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reading(text: &str) -> (Option<String>, Option<String>, Option<String>) {
+        let g = Gazetteer::embedded();
+        let r = read(text, &g, None);
+        (
+            r.country,
+            r.city.map(|(s, e, _)| text[s..e].to_string()),
+            r.province.map(|(span, a)| match span {
+                Some((s, e)) => text[s..e].to_string(),
+                None => a.name,
+            }),
+        )
+    }
+
+    #[test]
+    fn chinese_city_inside_the_named_province() {
+        let (cc, city, prov) = reading("遭洪水包围的村庄。江西省强降雨持续,吉安市多个村庄受灾");
+        assert_eq!(cc.as_deref(), Some("CN"));
+        assert_eq!(city.as_deref(), Some("吉安市"));
+        assert_eq!(prov.as_deref(), Some("江西省"));
+    }
+
+    #[test]
+    fn arabic_words_that_name_villages_do_not_vote() {
+        // "الصورة" (the photo) and "دون" (without) are villages abroad; Yemen is named.
+        let (cc, city, _) = reading("الصورة دون تعليق: أطفال نازحون في صنعاء، اليمن");
+        assert_eq!(cc.as_deref(), Some("YE"));
+        assert_eq!(city.as_deref(), Some("صنعاء"));
+    }
+
+    #[test]
+    fn a_town_glued_to_a_feature_word_is_not_the_town() {
+        // 千曲 (Chikuma) + 川 is the river; 長野市 is the city.
+        let (cc, city, _) = reading("千曲川の堤防が決壊し、浸水する周辺の住宅、長野市");
+        assert_eq!(cc.as_deref(), Some("JP"));
+        assert_eq!(city.as_deref(), Some("長野市"));
+    }
+
+    #[test]
+    fn division_words_are_dropped() {
+        assert_eq!(bare_division("江西省"), "江西");
+        assert_eq!(bare_division("경기도"), "경기");
+        assert_eq!(bare_division("محافظة تعز"), "تعز");
+        // A one-character name keeps its word.
+        assert_eq!(bare_division("京都"), "京都");
+    }
+
+    #[test]
+    fn a_country_alone_and_nothing_at_all() {
+        let (cc, city, _) = reading("नेपाल में रविवार को विमान दुर्घटना");
+        assert_eq!((cc.as_deref(), city), (Some("NP"), None));
+        assert_eq!(reading("洪水"), (None, None, None));
+    }
+
+    #[test]
+    fn a_known_country_outweighs_the_names() {
+        let g = Gazetteer::embedded();
+        let r = read("في المدينة", &g, Some("YE"));
+        assert_eq!(r.country.as_deref(), Some("YE"));
+        assert!(r.city.is_none());
+    }
 }
