@@ -81,7 +81,7 @@ static CJK_YMD: LazyLock<Regex> = LazyLock::new(|| {
 });
 static NUMERIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)(?:\b(?P<wd>{WEEKDAYS}),?\s+)?(?:\b(?P<y1>\d{{4}})(?P<s1>[-/.])(?P<m1>\d{{1,2}})(?P<s2>[-/.])(?P<d1>\d{{1,2}})\b|\b(?P<d2>\d{{1,2}})(?P<s3>[-/.])(?P<m2>\d{{1,2}})(?P<s4>[-/.])(?P<y2>\d{{4}})\b|\b(?P<d3>\d{{2}})(?P<s5>[/.])(?P<m3>\d{{2}})(?P<s6>[/.])(?P<y3>\d{{2}})\b)"
+        r"(?i)(?:\b(?P<wd>{WEEKDAYS}),?\s+)?(?:\b(?P<y1>\d{{4}})(?P<s1>[-/.])(?P<m1>\d{{1,2}})(?P<s2>[-/.])(?P<d1>\d{{1,2}})\b|\b(?P<d2>\d{{1,2}})(?P<s3>[-/.])(?P<m2>\d{{1,2}})(?P<s4>[-/.])(?P<y2>\d{{4}})\b|\b(?P<d3>\d{{1,2}})(?P<s5>[/.])(?P<m3>\d{{1,2}})(?P<s6>[/.])(?P<y3>\d{{2}})\b)"
     ))
     .expect("numeric date regex")
 });
@@ -458,10 +458,30 @@ fn year_windows(text: &str) -> Option<Vec<(usize, usize)>> {
         {
             // "04/06/15": the two-digit year of a day-month-year.
             out.push((s - 6, i));
+        } else if i - s == 2
+            && let Some(start) = short_slash_date_start(b, s)
+        {
+            // "2/14/18": one-digit parts between slashes.
+            out.push((start, i));
         }
     }
     merge_windows(&mut out);
     Some(out)
+}
+
+/// Where "d/m/yy" or "m/d/yy" starts, given the start `s` of its two-digit year.
+fn short_slash_date_start(b: &[u8], s: usize) -> Option<usize> {
+    let digits_before = |end: usize| {
+        let mut k = end;
+        while k > 0 && end - k < 3 && b[k - 1].is_ascii_digit() {
+            k -= 1;
+        }
+        (1..=2).contains(&(end - k)).then_some(k)
+    };
+    let slash = s.checked_sub(1).filter(|&j| b[j] == b'/')?;
+    let mid = digits_before(slash)?;
+    let slash2 = mid.checked_sub(1).filter(|&j| b[j] == b'/')?;
+    digits_before(slash2)
 }
 
 #[derive(Debug, Clone)]
@@ -740,14 +760,16 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             c.name("s6"),
             c.name("y3"),
         ) {
-            // "04/06/15", PA's "dated 07/07/16": a two-digit year, day first.
-            (s1.as_str() == s2.as_str()).then(|| {
+            // "04/06/15", PA's "dated 07/07/16": a two-digit year, day first; "2/14/18" with
+            // one-digit parts only between slashes (not a version number "1.2.18").
+            let short = d.as_str().len() == 1 || mo.as_str().len() == 1;
+            (s1.as_str() == s2.as_str() && (!short || s1.as_str() == "/")).then(|| {
                 (
                     y.as_str(),
                     mo.as_str(),
                     d.as_str(),
                     "date.numeric_dmy",
-                    false,
+                    s1.as_str() == "/",
                 )
             })
         } else {
@@ -762,6 +784,10 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             return;
         };
         if y.len() == 2 {
+            // US order with a two-digit year: "2/14/18".
+            if slash && month > 12 && day <= 12 {
+                std::mem::swap(&mut month, &mut day);
+            }
             // "15" is 2015; "98" is 1998. Only a valid day and month: "10.50.30" is a time.
             if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
                 return;
@@ -1659,6 +1685,24 @@ mod tests {
                 "Aug.10,2017--Rescuers carry supplies to the town hall in the county, Aug. 9, 2017.",
                 Some("2017-08-09"),
             ),
+        ] {
+            assert_eq!(iso(t).as_deref(), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn one_digit_parts_and_a_two_digit_year_between_slashes() {
+        // Written captions.
+        for (t, want) in [
+            (
+                "Students mourn in Parkland, Fla., 2/14/18.",
+                Some("2018-02-14"),
+            ),
+            ("Fans gather in Leeds on 14/2/18.", Some("2018-02-14")),
+            ("Fans gather in Leeds on 3/4/18.", Some("2018-04-03")),
+            // Ambiguous in a caption set in the United States: skipped, not guessed.
+            ("Fans gather in Boston, Mass., on 3/4/18.", None),
+            ("Version 1.2.18 was released.", None),
         ] {
             assert_eq!(iso(t).as_deref(), want, "{t}");
         }
