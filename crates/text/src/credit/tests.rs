@@ -1764,3 +1764,23 @@ fn file_labels_courtesy_dates_and_glued_chains() {
         Some("EPA"),
     );
 }
+
+#[test]
+fn labels_after_a_quote_or_glued_to_the_last_sentence() {
+    // Written captions.
+    check(
+        "Eles parecem saudáveis.” Foto: Maria Silva Costa/Hutukara",
+        &["Maria Silva Costa"],
+        Some("Hutukara"),
+    );
+    check(
+        "Wananchi wakishiriki maadhimisho jijini Dar es Salaam leo.Picha na John Mrema.",
+        &["John Mrema"],
+        None,
+    );
+    check(
+        "Migrants wait at the border, Costa Rica.CreditJane Doe for The New York Times",
+        &["Jane Doe"],
+        Some("The New York Times"),
+    );
+}
