@@ -32,6 +32,21 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // Turkish: a case ending after an apostrophe, and "in" at the end of the name.
+    case(
+        "Depremde yıkılan binalar Hatay’ın Antakya ilçesinde görülüyor.",
+        None,
+        Some("Antakya"),
+        Some("Hatay"),
+        Some("TR"),
+    ),
+    case(
+        "İzmir'de protestocular toplandı.",
+        None,
+        Some("İzmir"),
+        None,
+        Some("TR"),
+    ),
     // Uncased captions: a landmark noun and its name, a quarter noun before its name.
     case(
         "متظاهرون في ميدان التحرير وسط القاهرة.",

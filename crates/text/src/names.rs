@@ -96,6 +96,37 @@ fn is_word_char(c: char) -> bool {
         || c == '&'
 }
 
+/// Turkish case endings written after an apostrophe on a proper name (locative, ablative,
+/// genitive, dative, accusative, instrumental, and the relative -ki forms).
+const TURKISH_CASE_ENDINGS: &[&str] = &[
+    "da", "de", "ta", "te", "dan", "den", "tan", "ten", "ın", "in", "un", "ün", "nın", "nin",
+    "nun", "nün", "a", "e", "ya", "ye", "na", "ne", "ı", "i", "u", "ü", "yı", "yi", "yu", "yü",
+    "nı", "ni", "nu", "nü", "la", "le", "yla", "yle", "daki", "deki", "taki", "teki", "nda", "nde",
+    "ndan", "nden", "ndaki", "ndeki",
+];
+
+/// Whether a caption is written in Turkish (or Azerbaijani): letters no other Latin-script
+/// language of the captions uses.
+fn is_turkish(text: &str) -> bool {
+    text.contains(['ı', 'ğ', 'ş', 'İ', 'Ş', 'Ğ'])
+}
+
+/// A capitalized word with a case ending after an apostrophe ("Hatay’ın", "Ankara'da"): the
+/// byte length of the name. English contractions ("Don't", "I'll") and Irish
+/// and Italian names ("O'Neill", "Sant'Angelo", whose part after the apostrophe is capitalized)
+/// are not endings.
+fn apostrophe_case_ending(word: &str) -> Option<usize> {
+    let k = word.rfind(['\'', '’'])?;
+    let (name, rest) = (&word[..k], &word[k..]);
+    let ending = rest.strip_prefix('\'').or_else(|| rest.strip_prefix('’'))?;
+    let n = ending.chars().count();
+    (name.chars().count() >= 2
+        && name.chars().next().is_some_and(char::is_uppercase)
+        && (1..=6).contains(&n)
+        && TURKISH_CASE_ENDINGS.contains(&ending))
+    .then_some(k)
+}
+
 /// Splits the caption into words with byte spans and sentence numbers.
 ///
 /// A word is a run of letters and digits with inner hyphens, apostrophes and dots (`U.S.`,
@@ -105,6 +136,7 @@ pub fn words(text: &str) -> Vec<Word> {
     let mut out = Vec::new();
     let mut sentence = 0usize;
     let mut sentence_start = true;
+    let turkish = is_turkish(text);
     let mut iter = text.char_indices().peekable();
     while let Some((start, c)) = iter.next() {
         if !c.is_alphanumeric() {
@@ -157,6 +189,14 @@ pub fn words(text: &str) -> Vec<Word> {
                 possessive = true;
                 wend = raw_end - suffix.len();
             }
+        }
+        // "Hatay’ın Antakya ilçesinde", "İstanbul'da": a Turkish case ending after an apostrophe
+        // is no part of the name; the genitive one is a possessive, as English 's.
+        if !possessive
+            && turkish
+            && let Some(k) = apostrophe_case_ending(word)
+        {
+            wend = start + k;
         }
         // "St James’ Park", "the Smiths' house": a plural possessive keeps its s.
         let tail_apostrophe = &text[raw_end..end];
@@ -445,5 +485,21 @@ mod tests {
         );
         // A particle with nothing capitalized after it ends the name.
         assert_eq!(chunk_texts("Tourists in Dar es"), ["Tourists", "Dar"]);
+    }
+
+    #[test]
+    fn turkish_case_endings_leave_the_name() {
+        let text = "Hatay’ın Antakya ilçesinde ve İzmir'de; Ma'arrat, O'Neill ve Sana'a.";
+        let got: Vec<&str> = words(text).iter().map(|w| w.span.slice(text)).collect();
+        assert!(got.contains(&"Hatay") && got.contains(&"İzmir"), "{got:?}");
+        // Not Turkish endings: a transliteration and an Irish name keep their apostrophe.
+        assert!(
+            got.contains(&"Ma'arrat") && got.contains(&"O'Neill"),
+            "{got:?}"
+        );
+        // Outside a Turkish caption nothing is cut.
+        let text = "Fighters in Sana'a and Ma'rib.";
+        let got: Vec<&str> = words(text).iter().map(|w| w.span.slice(text)).collect();
+        assert!(got.contains(&"Sana'a"), "{got:?}");
     }
 }

@@ -190,11 +190,13 @@ pub(super) fn place_phrase(
             }
         }
     }
-    let preposition = nearest_preposition(text, words, &before, lex).or_else(|| {
-        (sentence == 0 && ws[0].sentence_start)
-            .then(|| "dateline".to_string())
-            .filter(|_| is_dateline(text, piece.span))
-    });
+    let preposition = nearest_preposition(text, words, &before, lex)
+        .or_else(|| {
+            (sentence == 0 && ws[0].sentence_start)
+                .then(|| "dateline".to_string())
+                .filter(|_| is_dateline(text, piece.span))
+        })
+        .or_else(|| turkish_locative(text, piece.span.end).then(|| "in".to_string()));
     // "Un quartiere di Faenza", "a neighbourhood of Kyiv": after an indefinite article the name
     // is the town a part of which is shown, not the part's own name ("il quartiere di San Lorenzo").
     if cue == PlaceCue::Neighbourhood
@@ -871,11 +873,10 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "bus stop" | "bus station" | "intersection" | "flyover" | "interchange"
         | "state residence" | "villa" | "ziggurat" | "restaurant" | "cafe" | "café"
         | "supermarket" | "zone" | "caddesi" | "sokak" | "sokağı" | "bulvarı" | "meydanı"
-        | "camii" | "factory" | "plant" | "power plant" | "chemical plant" | "mine" | "diner"
-        | "courthouse" | "pub" | "coffee shop" | "warehouse" | "farm" | "ranch" | "motel"
-        | "nightclub" | "bakery" | "shopping centre" | "shopping center" | "quarry" | "depot" => {
-            PlaceCue::Landmark
-        }
+        | "camii" | "apartmanı" | "sitesi" | "factory" | "plant" | "power plant"
+        | "chemical plant" | "mine" | "diner" | "courthouse" | "pub" | "coffee shop"
+        | "warehouse" | "farm" | "ranch" | "motel" | "nightclub" | "bakery" | "shopping centre"
+        | "shopping center" | "quarry" | "depot" => PlaceCue::Landmark,
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
         | "countryside" | "oblast" | "krai" | "department" | "departamento" => PlaceCue::Province,
         "county" => PlaceCue::District,
@@ -910,4 +911,14 @@ pub(super) fn landmark_head(word: &str) -> bool {
                 | "residence"
                 | "campus"
         )
+}
+
+/// "İstanbul'da", "Antakya ilçesinde", "İncirli köyünde": Turkish puts "in" at the end of the
+/// name, as a case ending after an apostrophe or on the place noun that follows it.
+fn turkish_locative(text: &str, end: usize) -> bool {
+    static LOCATIVE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:['’](?:n?[dt][ae])\b|\s+(?:ilçe|il|köy|mahalle|kent|şehr|belde|kasaba|bölge)\w*n?[dt][ae]\b)")
+            .expect("Turkish locative regex")
+    });
+    text.contains(['ı', 'ğ', 'ş', 'İ', 'Ş', 'Ğ']) && LOCATIVE.is_match(&text[end..])
 }
