@@ -8,11 +8,22 @@ use rustc_hash::FxHashMap;
 
 const L: usize = Label::ALL.len();
 
+/// The key of a feature string in [`Model`]'s table.
+fn feature_key(f: &str) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(f.as_bytes());
+    h.finish()
+}
+
 /// A trained model: state weights per feature string, transition weights, and the word lists
 /// its features were computed with.
 pub struct Model {
-    /// Feature string → index in `state`.
-    attrs: FxHashMap<Box<str>, u32>,
+    /// Feature string's 64-bit hash → index in `state`. Keyed by the hash, not the string:
+    /// tagging looks up some 40 feature strings per word, most of them absent, and comparing
+    /// strings on every hit cost more than the rest of the lookup (a false hit needs two 64-bit
+    /// hashes to agree, about one in 10^11 captions).
+    attrs: FxHashMap<u64, u32>,
     /// Weight of each feature for each label (indexed as [`Label::ALL`]).
     state: Vec<[f64; L]>,
     /// `trans[from][to]`.
@@ -90,7 +101,7 @@ impl Model {
             .dump(&mut dump)
             .map_err(|e| TaggerError::BadModel(e.to_string()))?;
         let dump = String::from_utf8(dump).map_err(|e| TaggerError::BadModel(e.to_string()))?;
-        let mut attrs: FxHashMap<Box<str>, u32> = FxHashMap::default();
+        let mut attrs: FxHashMap<u64, u32> = FxHashMap::default();
         let mut state: Vec<[f64; L]> = Vec::new();
         let mut trans = [[0.0; L]; L];
         let mut section = "";
@@ -119,7 +130,7 @@ impl Model {
                 trans[label(source)?.index()][target.index()] = weight;
             } else {
                 let next = state.len() as u32;
-                let id = *attrs.entry(source.into()).or_insert(next);
+                let id = *attrs.entry(feature_key(source)).or_insert(next);
                 if id == next {
                     state.push([0.0; L]);
                 }
@@ -151,7 +162,7 @@ impl Model {
         let mut buf = String::new();
         for (i, s) in score.iter_mut().enumerate() {
             features::for_each(&infos, i, &self.lex, &mut buf, &mut |f| {
-                if let Some(&id) = self.attrs.get(f) {
+                if let Some(&id) = self.attrs.get(&feature_key(f)) {
                     let w = &self.state[id as usize];
                     for y in 0..L {
                         s[y] += w[y];
