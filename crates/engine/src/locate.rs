@@ -378,6 +378,9 @@ fn is_locative(p: &PlacePhrase) -> bool {
                 | "sa"
                 | "ở"
                 | "tại"
+                | "w"
+                | "v"
+                | "u"
         )
     )
 }

@@ -194,6 +194,57 @@ pub(crate) fn cached_lookup(
 /// the towns of at least 10,000 people named by the word without a case ending, or with the
 /// nominative ending put back ("Москве" → "Москва"). A declined form is guessed, so only towns
 /// large enough to be worth the guess answer it.
+/// Polish, Czech, Slovak, Croatian, Serbian, Slovenian and Hungarian captions decline town
+/// names too ("w Krakowie", "u Zagrebu", "v Londýnu", "Budapesten"). For a one-word Latin name
+/// the gazetteer lacks, a city of at least 100,000 people named by the word without the
+/// locative ending ("Zagrebu" → Zagreb, "Warszawie" → Warszawa). Only a few endings are tried,
+/// and only for large cities: an English name ending in -u or -en is rarely a large city's
+/// name plus those letters.
+fn latin_declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo::Place> {
+    // (ending, what replaces it): "-owie" → "-ów"/"-ow", "-awie" → "-awa", "-u" → "", Slovak
+    // "-ve" → "-va" ("v Bratislave"), Hungarian
+    // "-ben"/"-ban"/"-en"/"-on" → "".
+    const RULES: &[(&str, &[&str])] = &[
+        ("owie", &["ów", "ow"]),
+        ("awie", &["awa"]),
+        ("ie", &["", "a"]),
+        ("u", &[""]),
+        ("ve", &["va"]),
+        ("ben", &[""]),
+        ("ban", &[""]),
+        ("en", &[""]),
+        ("on", &[""]),
+    ];
+    if name.chars().count() < 5
+        || name.contains(' ')
+        || !name.chars().next().is_some_and(char::is_uppercase)
+        || !name.chars().all(|c| c.is_alphabetic() || c == '-')
+    {
+        return Vec::new();
+    }
+    for (ending, replacements) in RULES {
+        let Some(stem) = name.strip_suffix(ending) else {
+            continue;
+        };
+        // "-ie" only after the w of "Warszawie"-like forms that "-awie" missed ("Lwowie" is
+        // "-owie"): an English name in -ie ("Bernie") keeps its letters.
+        if *ending == "ie" || stem.chars().count() < 4 {
+            continue;
+        }
+        for r in *replacements {
+            let found: Vec<dateline_geo::Place> = gazetteer
+                .lookup(&format!("{stem}{r}"))
+                .into_iter()
+                .filter(|p| p.feature_class == 'P' && p.population >= 100_000)
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+        }
+    }
+    Vec::new()
+}
+
 pub(crate) fn declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo::Place> {
     const ENDINGS: &[&str] = &[
         "ом", "ем", "ой", "ей", "ою", "ею", "е", "у", "ю", "а", "я", "і", "и", "ы",
@@ -202,7 +253,10 @@ pub(crate) fn declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline
     let cyrillic = name
         .chars()
         .all(|c| ('\u{0400}'..='\u{04FF}').contains(&c) || c == '-');
-    if !cyrillic || name.chars().count() < 5 {
+    if !cyrillic {
+        return latin_declined_lookup(gazetteer, name);
+    }
+    if name.chars().count() < 5 {
         return Vec::new();
     }
     for ending in ENDINGS {
@@ -241,8 +295,17 @@ mod tests {
         assert_eq!(declined("Харкова").as_deref(), Some("Kharkiv"));
         assert_eq!(declined("Москве").as_deref(), Some("Moscow"));
         assert_eq!(declined("Донецке").as_deref(), Some("Donetsk"));
-        // Latin names and short words are left alone.
-        assert_eq!(declined("Kharkova"), None);
         assert_eq!(declined("Если"), None);
+    }
+
+    #[test]
+    fn declined_central_european_city_names() {
+        assert_eq!(declined("Zagrebu").as_deref(), Some("Zagreb"));
+        assert_eq!(declined("Krakowie").as_deref(), Some("Kraków"));
+        assert_eq!(declined("Budapesten").as_deref(), Some("Budapest"));
+        // Small towns, English names and words that are no declension are left alone.
+        assert_eq!(declined("Kharkova"), None);
+        assert_eq!(declined("Bernie"), None);
+        assert_eq!(declined("Steven"), None);
     }
 }

@@ -32,6 +32,14 @@ const fn case(
 }
 
 const CASES: &[Case] = &[
+    // A declined Central European city name, as written, in its country.
+    case(
+        "Slavlje navijača u Zagrebu nakon utakmice.",
+        None,
+        Some("Zagrebu"),
+        None,
+        Some("HR"),
+    ),
     // Turkish: a case ending after an apostrophe, and "in" at the end of the name.
     case(
         "Depremde yıkılan binalar Hatay’ın Antakya ilçesinde görülüyor.",
