@@ -293,6 +293,15 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
                     })
                 })
         });
+    // "Photo: InfoMigrants", "© Булфото", "(NSW RFS)": a lone name shaped like an outlet, not a
+    // person, is the agency.
+    let (creators, agency) = match (creators.as_slice(), agency) {
+        ([only], None) if outlet_shaped(&only.value) => (
+            Vec::new(),
+            Some(Found::new(only.value.clone(), only.span, only.rule)),
+        ),
+        (_, agency) => (creators, agency),
+    };
     Some(CreditFound {
         span,
         creators,
@@ -300,6 +309,35 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
         rule: primary.rule,
         extra,
     })
+}
+
+/// A credit name that is an outlet's rather than a person's: one word with a capital inside it
+/// ("InfoMigrants", "PhotoNews"), acronyms without vowels only ("NSW RFS"), or a word that says photo, news,
+/// media, press or TV ("Булфото", "Fotonews").
+fn outlet_shaped(name: &str) -> bool {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let camel = |w: &str| {
+        let mut cs = w.chars();
+        cs.next().is_some_and(char::is_uppercase)
+            && w.chars().skip(1).any(char::is_lowercase)
+            && w.chars().skip(1).any(char::is_uppercase)
+            && !w.contains(['-', '\'', '’'])
+            && !w.starts_with("Mc")
+            && !w.starts_with("Mac")
+    };
+    // Capitals without a vowel: "NSW", "RFS" (a name in capitals, "JOHN DOE", has vowels).
+    let acronym = |w: &str| {
+        (2..=5).contains(&w.chars().count())
+            && w.chars()
+                .all(|c| c.is_ascii_uppercase() && !"AEIOUY".contains(c))
+    };
+    let lower = name.to_lowercase();
+    (words.len() == 1 && camel(words[0]))
+        || (words.len() >= 2 && words.iter().all(|w| acronym(w)))
+        || (words.len() == 1
+            && ["фото", "foto", "photo", "news", "media", "press", "tv"]
+                .iter()
+                .any(|k| lower.contains(k)))
 }
 
 impl AgencyLexicon {

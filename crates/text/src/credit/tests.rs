@@ -1784,3 +1784,30 @@ fn labels_after_a_quote_or_glued_to_the_last_sentence() {
         Some("The New York Times"),
     );
 }
+
+#[test]
+fn a_lone_name_shaped_like_an_outlet_is_the_agency() {
+    // Written captions.
+    check(
+        "Migrants queue for food. | Photo: InfoMigrants",
+        &[],
+        Some("InfoMigrants"),
+    );
+    check(
+        "Protesters outside parliament. © Булфото",
+        &[],
+        Some("Булфото"),
+    );
+    check(
+        "A funeral was held on Thursday. (NSW RFS)",
+        &[],
+        Some("NSW RFS"),
+    );
+    // People stay people, in capitals too.
+    check("Floods in the city. PHOTO: JOHN DOE", &["JOHN DOE"], None);
+    check(
+        "Floods in the city. Photo: Jane McDonald",
+        &["Jane McDonald"],
+        None,
+    );
+}
