@@ -59,7 +59,7 @@ static DMY: LazyLock<Regex> = LazyLock::new(|| {
 /// Malay, Dutch, Tagalog, Turkish, Russian and Ukrainian (those that differ from the English ones;
 /// Russian and Ukrainian in the genitive of a date, "5 января 2022 года"); only in day-month-year dates ("le 25 novembre 2022",
 /// "am 14. März 2023", "el 3 de mayo de 2021"), never alone ("Mars 2020" is a rover).
-const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня";
+const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|grudnia|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|január|február|március|április|május|június|július|augusztus|szeptember|október|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня";
 static DMY_INTL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b,?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
@@ -540,6 +540,20 @@ fn intl_month_number(lower: &str) -> Option<u8> {
         "novembre" | "noviembre" | "novembro" | "nobyembre" | "kasım" => 11,
         "décembre" | "decembre" | "dezember" | "diciembre" | "dicembre" | "dezembro"
         | "desember" | "disember" | "disyembre" | "aralık" => 12,
+        // Romanian; Polish, Czech and Croatian in the genitive of a date; Hungarian. (Polish
+        // "listopada" is November and Croatian "listopada" October: left out.)
+        "ianuarie" | "stycznia" | "ledna" | "siječnja" | "január" => 1,
+        "februarie" | "lutego" | "února" | "veljače" | "február" => 2,
+        "martie" | "marca" | "března" | "ožujka" | "március" => 3,
+        "aprilie" | "kwietnia" | "dubna" | "travnja" | "április" => 4,
+        "maja" | "května" | "svibnja" | "május" => 5,
+        "iunie" | "czerwca" | "června" | "lipnja" | "június" => 6,
+        "iulie" | "lipca" | "července" | "srpnja" | "július" => 7,
+        "sierpnia" | "srpna" | "kolovoza" | "augusztus" => 8,
+        "septembrie" | "września" | "září" | "rujna" | "szeptember" => 9,
+        "octombrie" | "października" | "října" | "október" => 10,
+        "noiembrie" | "listopadu" | "studenoga" => 11,
+        "decembrie" | "grudnia" | "prosince" | "prosinca" => 12,
         "января" | "січня" => 1,
         "февраля" | "лютого" => 2,
         "марта" | "березня" => 3,
@@ -1703,6 +1717,22 @@ mod tests {
             // Ambiguous in a caption set in the United States: skipped, not guessed.
             ("Fans gather in Boston, Mass., on 3/4/18.", None),
             ("Version 1.2.18 was released.", None),
+        ] {
+            assert_eq!(iso(t).as_deref(), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn central_european_and_romanian_months() {
+        // Written captions.
+        for (t, want) in [
+            ("Mecz w Lublanie, 6 września 2019 r.", Some("2019-09-06")),
+            ("Protest v Praze 17. listopadu 2019.", Some("2019-11-17")),
+            ("Navijači u Zagrebu, 15. srpnja 2018.", Some("2018-07-15")),
+            (
+                "Inundații în Galați, 12 septembrie 2023.",
+                Some("2023-09-12"),
+            ),
         ] {
             assert_eq!(iso(t).as_deref(), want, "{t}");
         }
