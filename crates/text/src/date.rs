@@ -74,6 +74,19 @@ static DMY_SHORT: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("short day-month-year regex")
 });
+/// Hungarian dates, year first: "2023. december 27.".
+static HU_YMD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?P<year>[0-9]{4})\.\s+(?P<mon>január|február|március|április|május|június|július|augusztus|szeptember|október|november|december)\s+(?P<day>[0-9]{1,2})\.")
+        .expect("valid regex")
+});
+
+/// A four-digit number followed by ". " (the start of a Hungarian date).
+fn has_year_dot(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.windows(6)
+        .any(|w| w[..4].iter().all(u8::is_ascii_digit) && w[4] == b'.' && w[5] == b' ')
+}
+
 /// Chinese, Japanese and Korean dates: "2019年10月13日", "2022년 8월 6일".
 static CJK_YMD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?P<year>[0-9]{4})\s?[年년]\s?(?P<mon>[0-9]{1,2})\s?[月월]\s?(?P<day>[0-9]{1,2})\s?[日일]")
@@ -668,6 +681,27 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             let weekday = c.name("wd").and_then(|w| weekday_of(w.as_str()));
             out.extend(day_candidate(m, year, month, day, weekday, rule));
         });
+    }
+    // Searched in the whole text, as the CJK dates below: the year windows end at the year.
+    if has_year_dot(text) {
+        for c in HU_YMD.captures_iter(text) {
+            let (Some(m), Ok(year), Some(month), Ok(day)) = (
+                c.get(0),
+                c["year"].parse::<i32>(),
+                month_number(&c["mon"]),
+                c["day"].parse::<u8>(),
+            ) else {
+                continue;
+            };
+            out.extend(day_candidate(
+                m,
+                year,
+                month,
+                day,
+                None,
+                "date.year_month_day",
+            ));
+        }
     }
     // Searched in the whole text: the year windows end at the year's word, and these scripts
     // write no spaces after it.
