@@ -189,11 +189,23 @@ pub(crate) fn cached_lookup(
     answer
 }
 
-/// Russian and Ukrainian captions decline town names ("в Хороге", "у Києві", "обстрілу
-/// Харкова"), which the gazetteer lists in the nominative. For a one-word Cyrillic name it lacks,
-/// the towns of at least 10,000 people named by the word without a case ending, or with the
-/// nominative ending put back ("Москве" → "Москва"). A declined form is guessed, so only towns
-/// large enough to be worth the guess answer it.
+/// The populated places of at least `min_population` named by `stem` with one of `endings` put
+/// back, for the first ending that names any.
+fn towns_of_stem(
+    stem: &str,
+    endings: &[&str],
+    min_population: u64,
+    lookup: impl Fn(&str) -> Vec<dateline_geo::Place>,
+) -> Option<Vec<dateline_geo::Place>> {
+    endings.iter().find_map(|e| {
+        let found: Vec<dateline_geo::Place> = lookup(&format!("{stem}{e}"))
+            .into_iter()
+            .filter(|p| p.feature_class == 'P' && p.population >= min_population)
+            .collect();
+        (!found.is_empty()).then_some(found)
+    })
+}
+
 /// Polish, Czech, Slovak, Croatian, Serbian, Slovenian and Hungarian captions decline town
 /// names too ("w Krakowie", "u Zagrebu", "v Londýnu", "Budapesten"). For a one-word Latin name
 /// the gazetteer lacks, a city of at least 100,000 people named by the word without the
@@ -202,12 +214,10 @@ pub(crate) fn cached_lookup(
 /// name plus those letters.
 fn latin_declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo::Place> {
     // (ending, what replaces it): "-owie" → "-ów"/"-ow", "-awie" → "-awa", "-u" → "", Slovak
-    // "-ve" → "-va" ("v Bratislave"), Hungarian
-    // "-ben"/"-ban"/"-en"/"-on" → "".
+    // "-ve" → "-va" ("v Bratislave"), Hungarian "-ben"/"-ban"/"-en"/"-on" → "".
     const RULES: &[(&str, &[&str])] = &[
         ("owie", &["ów", "ow"]),
         ("awie", &["awa"]),
-        ("ie", &["", "a"]),
         ("u", &[""]),
         ("ve", &["va"]),
         ("ben", &[""]),
@@ -226,25 +236,22 @@ fn latin_declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo:
         let Some(stem) = name.strip_suffix(ending) else {
             continue;
         };
-        // "-ie" only after the w of "Warszawie"-like forms that "-awie" missed ("Lwowie" is
-        // "-owie"): an English name in -ie ("Bernie") keeps its letters.
-        if *ending == "ie" || stem.chars().count() < 4 {
+        // No bare "-ie": an English name in -ie ("Bernie") keeps its letters.
+        if stem.chars().count() < 4 {
             continue;
         }
-        for r in *replacements {
-            let found: Vec<dateline_geo::Place> = gazetteer
-                .lookup(&format!("{stem}{r}"))
-                .into_iter()
-                .filter(|p| p.feature_class == 'P' && p.population >= 100_000)
-                .collect();
-            if !found.is_empty() {
-                return found;
-            }
+        if let Some(found) = towns_of_stem(stem, replacements, 100_000, |n| gazetteer.lookup(n)) {
+            return found;
         }
     }
     Vec::new()
 }
 
+/// Russian and Ukrainian captions decline town names ("в Хороге", "у Києві", "обстрілу
+/// Харкова"), which the gazetteer lists in the nominative. For a one-word Cyrillic name it lacks,
+/// the towns of at least 10,000 people named by the word without a case ending, or with the
+/// nominative ending put back ("Москве" → "Москва"). A declined form is guessed, so only towns
+/// large enough to be worth the guess answer it.
 pub(crate) fn declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo::Place> {
     const ENDINGS: &[&str] = &[
         "ом", "ем", "ой", "ей", "ою", "ею", "е", "у", "ю", "а", "я", "і", "и", "ы",
@@ -266,15 +273,9 @@ pub(crate) fn declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline
         if stem.chars().count() < 3 {
             continue;
         }
-        for nominative in NOMINATIVE {
-            let found: Vec<dateline_geo::Place> = gazetteer
-                .lookup_strict(&format!("{stem}{nominative}"))
-                .into_iter()
-                .filter(|p| p.feature_class == 'P' && p.population >= 10_000)
-                .collect();
-            if !found.is_empty() {
-                return found;
-            }
+        if let Some(found) = towns_of_stem(stem, NOMINATIVE, 10_000, |n| gazetteer.lookup_strict(n))
+        {
+            return found;
         }
     }
     Vec::new()
