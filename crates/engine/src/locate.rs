@@ -731,7 +731,6 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     Some(chain)
 }
 
-/// A landmark, camp or neighbourhood phrase: where in a town the photo was taken.
 /// "20 kilometres north of", "some 60 km (37 miles) southwest of the capital": a distance from
 /// the name that follows.
 static DISTANCE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
@@ -809,6 +808,7 @@ fn part_of_great_city(
     }
 }
 
+/// A landmark, camp or neighbourhood phrase: where in a town the photo was taken.
 fn is_facility(p: &PlacePhrase) -> bool {
     matches!(
         p.cue,
@@ -903,8 +903,8 @@ pub(crate) fn locate(
     news: bool,
     sport: bool,
 ) -> Located {
-    let places = &part_appositions(text, &mentions.places);
-    let places: &[PlacePhrase] = places;
+    let appositions = part_appositions(text, &mentions.places);
+    let places: &[PlacePhrase] = &appositions;
     let mut evidence: BTreeMap<String, Vec<Evidence>> = BTreeMap::new();
     let mut warnings = Vec::new();
     let all_chains = chains(text, places, gaz);

@@ -107,22 +107,20 @@ const TURKISH_CASE_ENDINGS: &[&str] = &[
 
 /// Whether a caption is written in Turkish (or Azerbaijani): letters no other Latin-script
 /// language of the captions uses.
-fn is_turkish(text: &str) -> bool {
+pub(crate) fn is_turkish(text: &str) -> bool {
     text.contains(['ı', 'ğ', 'ş', 'İ', 'Ş', 'Ğ'])
 }
 
 /// A capitalized word with a case ending after an apostrophe ("Hatay’ın", "Ankara'da"): the
-/// byte length of the name. English contractions ("Don't", "I'll") and Irish
-/// and Italian names ("O'Neill", "Sant'Angelo", whose part after the apostrophe is capitalized)
-/// are not endings.
+/// byte length of the name. Only the endings of `TURKISH_CASE_ENDINGS` count, so English
+/// contractions ("Don't", "I'll") and Irish and Italian names ("O'Neill", "Sant'Angelo") keep
+/// their apostrophe.
 fn apostrophe_case_ending(word: &str) -> Option<usize> {
     let k = word.rfind(['\'', '’'])?;
     let (name, rest) = (&word[..k], &word[k..]);
     let ending = rest.strip_prefix('\'').or_else(|| rest.strip_prefix('’'))?;
-    let n = ending.chars().count();
     (name.chars().count() >= 2
         && name.chars().next().is_some_and(char::is_uppercase)
-        && (1..=6).contains(&n)
         && TURKISH_CASE_ENDINGS.contains(&ending))
     .then_some(k)
 }
@@ -191,7 +189,7 @@ pub fn words(text: &str) -> Vec<Word> {
             }
         }
         // "Hatay’ın Antakya ilçesinde", "İstanbul'da": a Turkish case ending after an apostrophe
-        // is no part of the name; the genitive one is a possessive, as English 's.
+        // is no part of the name.
         if !possessive
             && turkish
             && let Some(k) = apostrophe_case_ending(word)

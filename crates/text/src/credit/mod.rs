@@ -312,13 +312,12 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
 }
 
 /// A credit name that is an outlet's rather than a person's: one word with a capital inside it
-/// ("InfoMigrants", "PhotoNews"), acronyms without vowels only ("NSW RFS"), or a word that says photo, news,
-/// media, press or TV ("Булфото", "Fotonews").
+/// ("InfoMigrants", "PhotoNews"), acronyms without vowels only ("NSW RFS"), or a word that says
+/// photo, news, media, press or TV ("Булфото", "Fotonews").
 fn outlet_shaped(name: &str) -> bool {
     let words: Vec<&str> = name.split_whitespace().collect();
     let camel = |w: &str| {
-        let mut cs = w.chars();
-        cs.next().is_some_and(char::is_uppercase)
+        w.chars().next().is_some_and(char::is_uppercase)
             && w.chars().skip(1).any(char::is_lowercase)
             && w.chars().skip(1).any(char::is_uppercase)
             && !w.contains(['-', '\'', '’'])

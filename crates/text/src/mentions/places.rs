@@ -920,5 +920,5 @@ fn turkish_locative(text: &str, end: usize) -> bool {
         Regex::new(r"^(?:['’](?:n?[dt][ae])\b|\s+(?:ilçe|il|köy|mahalle|kent|şehr|belde|kasaba|bölge)\w*n?[dt][ae]\b)")
             .expect("Turkish locative regex")
     });
-    text.contains(['ı', 'ğ', 'ş', 'İ', 'Ş', 'Ğ']) && LOCATIVE.is_match(&text[end..])
+    names::is_turkish(text) && LOCATIVE.is_match(&text[end..])
 }

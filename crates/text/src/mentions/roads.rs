@@ -32,7 +32,7 @@ static NUMBERED_ROAD: LazyLock<Regex> = LazyLock::new(|| {
           | \d{2,3}\s(?:freeway|Freeway)\b
         )",
     )
-    .unwrap()
+    .expect("numbered road regex")
 });
 
 /// The road words of `NUMBERED_ROAD`, found first at a fraction of its cost: most captions have a
