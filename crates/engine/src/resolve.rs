@@ -216,10 +216,14 @@ fn candidates(
         // A name written with the diacritics of a place's own primary name, not another
         // place's historical or foreign alternate ("Petrópolis" is the Brazilian city, not St
         // Petersburg): a writer who keeps the accents writes the local spelling.
-        let own_name = if !name.is_ascii() && pl.name.to_lowercase() == lowered {
-            2.0
-        } else {
-            0.0
+        // Without diacritics the signal is weaker, kept for national capitals: "Dili" is the
+        // primary name of Timor-Leste's capital and only a transliterated alternate of Delhi. A
+        // capital is written by its own name; elsewhere an exonym or alternate is as likely as a
+        // homonym's primary name ("Salvador" in French is El Salvador, not the Brazilian city).
+        let own_name = match (pl.name.to_lowercase() == lowered, name.is_ascii()) {
+            (true, false) => 2.0,
+            (true, true) if pl.feature_code == "PPLC" => 0.5,
+            _ => 0.0,
         };
         let prior = class
             + cue_fit

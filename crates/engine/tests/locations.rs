@@ -264,6 +264,14 @@ const CASES: &[Case] = &[
         None,
         Some("BR"),
     ),
+    // A national capital's own name, not a transliterated alternate of a bigger city.
+    case(
+        "A damaged road after the floods in Dili.",
+        None,
+        Some("Dili"),
+        None,
+        Some("TL"),
+    ),
     // A caption in a script without capitals: the country it names.
     case(
         "أطفال يلعبون في مخيم للنازحين في اليمن.",

@@ -17,6 +17,15 @@ static BY_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?i:(?:pool\s+)?(?:photo(?:graph)?|picture|image)\s+by\s+)").unwrap()
 });
 
+/// A licence written in the credit ("CC BY-SA 2.0", "CC BY-NC-ND", "Public domain"): it says
+/// how the picture may be reused, not who made or sent it, so it is neither creator nor agency.
+static LICENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:cc(?:[ -]?(?:by|0|zero|sa|nc|nd|pdm)(?:[ -](?:by|sa|nc|nd))*)?(?:\s+\d\.\d)?(?:\s+\p{L}{2,3})?|creative\s+commons(?:\s+.*)?|public\s+domain|gfdl)$",
+    )
+    .expect("licence regex")
+});
+
 /// Trims whitespace from a span of `text`.
 pub(super) fn trim_span(text: &str, s: Span) -> Span {
     let t = &text[s.start..s.end];
@@ -224,7 +233,7 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             && st.len() == 4
             && st.bytes().all(|b| b.is_ascii_digit())
             && matches!(&st[..2], "19" | "20");
-        if st.is_empty() || year_only {
+        if st.is_empty() || year_only || LICENCE.is_match(st) {
             kind = Kind::Empty;
         } else if let Some((v, vlen)) = find_word_ci(st, "via")
             .map(|v| (v, 3))

@@ -57,12 +57,13 @@ pub(super) fn may_have_chunk_break(t: &str) -> bool {
     false
 }
 
-/// Whether `find_word_ci(_, "via")` can find a word: "via" (any ASCII case) before whitespace.
+/// Whether `find_word_ci(_, "via")` can find a word: "via" (any ASCII case) before whitespace,
+/// or Spanish "vía" ("(TC Televisión vía AP)"), which `parse_body` reads the same way.
 pub(super) fn has_via(t: &str) -> bool {
     let b = t.as_bytes();
     b.windows(3).enumerate().any(|(i, w)| {
         w.eq_ignore_ascii_case(b"via") && t[i + 3..].chars().next().is_some_and(char::is_whitespace)
-    })
+    }) || t.contains("vía ")
 }
 
 /// Whether `TAIL_TAGS` can match.

@@ -1811,3 +1811,36 @@ fn a_lone_name_shaped_like_an_outlet_is_the_agency() {
         None,
     );
 }
+
+#[test]
+fn labels_after_a_dash_licences_and_spanish_via() {
+    // Written captions.
+    check(
+        "9 de maio - Bairro tomado pela água em Canoas — Foto: Maria Souza/Reuters",
+        &["Maria Souza"],
+        Some("Reuters"),
+    );
+    check(
+        "Rua alagada no centro - Foto: Maria Souza/AFP",
+        &["Maria Souza"],
+        Some("AFP"),
+    );
+    // A licence is neither the photographer nor the agency.
+    check(
+        "The harbour at dawn. Image by Jane Doe / CC BY-SA 2.0",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "Water tanks in the camp.\nCC BY-NC-ND / Reuters / Jane Doe",
+        &["Jane Doe"],
+        Some("Reuters"),
+    );
+    check(
+        "Un hombre armado en el estudio, el martes. (Canal 10 vía AP)",
+        &[],
+        Some("AP"),
+    );
+    // A dash before a word that is no label stays prose.
+    assert!(find_credit("Floods in the south - Photographs of the damage were shared", &lex()).is_none());
+}
