@@ -264,6 +264,23 @@ const CASES: &[Case] = &[
         None,
         Some("BR"),
     ),
+    // "Brgy." abbreviates barangay: a part of the city, named without the abbreviation; the
+    // full stop after it ends no sentence.
+    case(
+        "A fire razes houses in Brgy. Bagong Silangan in Quezon City on May 21, 2023.",
+        Some("Bagong Silangan"),
+        Some("Quezon City"),
+        Some("National Capital Region"),
+        Some("PH"),
+    ),
+    // An Indonesian weekday is no place.
+    case(
+        "Warga melihat banjir di Kota Solo, Jawa Tengah, Rabu (11/12/2019).",
+        None,
+        Some("Solo"),
+        Some("Jawa Tengah"),
+        Some("ID"),
+    ),
     // A national capital's own name, not a transliterated alternate of a bigger city.
     case(
         "A damaged road after the floods in Dili.",

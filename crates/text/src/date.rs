@@ -162,6 +162,9 @@ static ABBREVIATIONS: &[&str] = &[
     "gov", "sen", "rep", "rev", "prof", "pres", "ft", "corp", "inc", "co", "ltd", "ave", "blvd",
     "rd", "brig", "adm", "cpl", "pvt", "lieut", "hon", "approx", "est", "fig", "mon", "tue",
     "tues", "wed", "thu", "thurs", "fri", "sat", "sun", "cmdr", "sgt", "supt", "insp",
+    // Place words abbreviated before a name: Philippine "Brgy." (barangay), Indonesian "Jl."
+    // (street), "Kab." (regency), "Kec." (district), "Kel." (ward), Spanish "Av."/"Avda.".
+    "brgy", "bgy", "jl", "jln", "kab", "kec", "kel", "av", "avda",
 ];
 
 /// Splits text into sentences (byte spans, untrimmed, covering the whole text).

@@ -289,6 +289,9 @@ fn is_initial(word: &str) -> bool {
         "St", "Mt", "Ft", "Gen", "Dr", "Mr", "Mrs", "Ms", "Lt", "Col", "Sgt", "Capt", "Sen", "Rep",
         "Gov", "Prof", "Rev", "Jr", "Sr", "No", "Maj", "Brig", "Cpl", "Pvt", "Adm", "Cmdr", "Jan",
         "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec",
+        // Place words abbreviated before a name: "Brgy. Old Capitol Site" (barangay), "Jl.
+        // Sudirman" (jalan), "Av. Paulista".
+        "Brgy", "Bgy", "Jl", "Jln", "Kab", "Kec", "Kel", "Av", "Avda",
     ];
     let mut cs = word.chars();
     (cs.next().is_some_and(char::is_uppercase) && cs.next().is_none())

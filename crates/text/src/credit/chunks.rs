@@ -14,9 +14,9 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)^(?:
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
-          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer)\b
+          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>(?:file|archive)\s+(?:photo(?:graph)?|picture|image)s?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…)
+          | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…)
           | fot\.\s
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
@@ -325,7 +325,8 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         t,
         &[
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
-            b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc",
+            b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc", b"ret", b"lar",
+            b"lit", b"kuh", b"gam",
         ],
     )
     .then(|| PREFIX.captures(t))

@@ -163,6 +163,9 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
         }
     }
     if units.is_empty() {
+        units.extend(bare_tail_credit(text, lex));
+    }
+    if units.is_empty() {
         return None;
     }
     units.sort_by_key(|u| u.span.start);
@@ -309,6 +312,82 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
         rule: primary.rule,
         extra,
     })
+}
+
+/// The end of a caption that has no labelled or chained credit, after its last sentence:
+/// web pages print the photographer's name there with no label at all ("… early on Saturday.
+/// Jane Doe", "…de Mariana.Jane Doe", "… en Viña del Mar / Jane Doe"), or a name and an outlet
+/// ("… on May 21, 2023. Jane Doe, Metro News"), or an agency's acronym glued to the full stop
+/// ("…fire incident.IANS"). Only a person-shaped name standing alone counts, after a sentence
+/// of six words or more, so a caption that ends by naming someone in prose keeps its name.
+fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
+    static TAIL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?:(?P<stop>\p{Ll}[.!?]|[.!?][\x22”’»)]?[ \t]+|\n[ \t]*)|[ \t]/[ \t]+)(?P<tail>\p{Lu}[^.!?\n/()]{1,80}?)[ \t.]*$",
+        )
+        .expect("bare tail regex")
+    });
+    let c = TAIL.captures(text)?;
+    let tail = c.name("tail")?;
+    let whole = c.get(0)?;
+    let head = &text[..whole.start() + 1];
+    if head.split_whitespace().count() < 6 {
+        return None;
+    }
+    let t = tail.as_str().trim_end();
+    let span = Span::new(tail.start(), tail.start() + t.len());
+    let glued = c.name("stop").is_some_and(|m| !m.as_str().ends_with([' ', '\t']));
+    let unit = |creators: Vec<(String, Span)>, unknown: Vec<(String, Span)>| Unit {
+        span,
+        creators,
+        hits: Vec::new(),
+        unknown,
+        rule: "credit.bare_tail",
+        weak: false,
+    };
+    if glued && let Some(i) = lex.lookup(t) {
+        return Some(Unit {
+            hits: vec![(i, span)],
+            ..unit(Vec::new(), Vec::new())
+        });
+    }
+    // "I EFE" (a bar typed as a capital I), "COPYRIGHT AGENCY": not a bare name.
+    let lower = t.to_lowercase();
+    if t.split_whitespace().any(|w| lex.lookup(w).is_some())
+        || ["copyright", "photo", "foto", "credit"]
+            .iter()
+            .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    let words = t.split_whitespace().count();
+    if (2..=4).contains(&words) && is_person_name(t) && !is_org(t) && looks_capitalized(t) {
+        return Some(unit(vec![(t.to_string(), span)], Vec::new()));
+    }
+    // "IANS", "IBNS" glued to the last full stop.
+    if glued
+        && (2..=6).contains(&t.len())
+        && t.bytes().all(|b| b.is_ascii_uppercase())
+    {
+        return Some(unit(Vec::new(), vec![(t.to_string(), span)]));
+    }
+    // "Jane Doe, Metro News": a name, then an outlet's name.
+    let (name, outlet) = t.split_once(", ")?;
+    let outlet = outlet.trim();
+    let name_ok = (2..=4).contains(&name.split_whitespace().count())
+        && is_person_name(name)
+        && looks_capitalized(name);
+    let outlet_words = outlet.split_whitespace().count();
+    let outlet_ok = (1..=4).contains(&outlet_words)
+        && looks_capitalized(outlet)
+        && !is_person_name(outlet)
+        && !outlet.chars().any(|ch| ch.is_ascii_digit());
+    if name_ok && outlet_ok {
+        let ns = Span::new(span.start, span.start + name.len());
+        let os = Span::new(span.end - outlet.len(), span.end);
+        return Some(unit(vec![(name.to_string(), ns)], vec![(outlet.to_string(), os)]));
+    }
+    None
 }
 
 /// A credit name that is an outlet's rather than a person's: one word with a capital inside it

@@ -1015,7 +1015,11 @@ fn a_picture_agency_alone_at_the_end() {
         )
         .is_none()
     );
-    assert!(find_credit("Crowds gather in Split on Sunday. Nord Events", &lex()).is_none());
+    // (A bare two-word name at the end reads as a photographer's, never as an agency.)
+    assert!(
+        find_credit("Crowds gather in Split on Sunday. Nord Events", &lex())
+            .is_none_or(|c| c.agency.is_none())
+    );
 }
 
 #[test]
@@ -1843,4 +1847,59 @@ fn labels_after_a_dash_licences_and_spanish_via() {
     );
     // A dash before a word that is no label stays prose.
     assert!(find_credit("Floods in the south - Photographs of the damage were shared", &lex()).is_none());
+}
+
+#[test]
+fn bare_names_after_the_last_sentence_and_more_labels() {
+    // Written captions.
+    check(
+        "Residents struggle to put out a fire that tore through the town on Saturday. Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "Un incendio deja un fallecido en el cerro Alegre de Valparaíso / Juan Pérez",
+        &["Juan Pérez"],
+        None,
+    );
+    check(
+        "Relatives wait outside the hospital after the fire incident.IANS",
+        &[],
+        Some("IANS"),
+    );
+    check(
+        "A fire razes homes in the village on May 21, 2023. Jane Doe, Metro News",
+        &["Jane Doe"],
+        Some("Metro News"),
+    );
+    check(
+        "Police cordon off the market after the blast. [File: Jane Doe/AP]",
+        &["Jane Doe"],
+        Some("AP"),
+    );
+    check(
+        "Mga residente na inilikas dahil sa baha. Retrato mula kay Juan Dela Cruz",
+        &["Juan Dela Cruz"],
+        None,
+    );
+    check(
+        "Mangsa banjir berlindung di pusat pemindahan sementara. (Gambar Bernama)",
+        &[],
+        Some("Bernama"),
+    );
+    check(
+        "Kebakaran di sebuah rumah di Jakarta (Foto: Dok. Damkar)",
+        &[],
+        Some("Dok. Damkar"),
+    );
+    // Prose that ends on a name, a short line, a bar typed as a capital I: no credit.
+    assert!(find_credit("Supporters cheer. Jane Doe", &lex()).is_none());
+    assert_eq!(
+        find_credit(
+            "La policía disolvió la caravana que bloqueaba la carretera. I EFE",
+            &lex()
+        )
+        .and_then(|c| c.creators.first().map(|f| f.value.clone())),
+        None
+    );
 }

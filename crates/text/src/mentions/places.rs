@@ -158,6 +158,10 @@ pub(super) fn place_phrase(
             cue = if lex.is("unit_first", first_word) {
                 let rest = Span::new(ws[1].span.start, ws[ws.len() - 1].span.end);
                 lookup = rest.slice(text).to_string();
+                // "Brgy. Old Capitol Site": an abbreviated unit word is no part of the name.
+                if text[ws[0].span.end..].starts_with('.') {
+                    name_span = rest;
+                }
                 cue_of(&first_word.to_lowercase())
             } else {
                 PlaceCue::Feature
@@ -832,7 +836,8 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "phường" => PlaceCue::Neighbourhood,
         "estado" | "état" => PlaceCue::Province,
         "provinsi" | "tỉnh" => PlaceCue::Province,
-        "barangay" | "kelurahan" => PlaceCue::Neighbourhood,
+        // Vietnamese hamlets ("thôn Làng Át") are parts of a commune, shown as a neighbourhood.
+        "barangay" | "brgy" | "bgy" | "kelurahan" | "thôn" => PlaceCue::Neighbourhood,
         "jalan" => PlaceCue::Landmark,
         // Spanish, Portuguese, French and Italian roads, squares and buildings written before
         // their name in lowercase ("la autopista Simón Bolívar", "la rue Oberkampf").
