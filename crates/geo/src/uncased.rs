@@ -98,6 +98,18 @@ fn is_proclitic(c: char) -> bool {
     )
 }
 
+/// Urdu and Persian write their prepositions as words of their own, so a word starting with
+/// ب or ل is just a word ("باہر" "outside" is no "in Ahar"); their own letters tell them from
+/// Arabic.
+fn writes_urdu_or_persian(text: &str) -> bool {
+    text.chars().any(|c| {
+        matches!(
+            c,
+            'ے' | 'ہ' | 'ٹ' | 'ڈ' | 'ڑ' | 'ں' | 'ھ' | 'پ' | 'چ' | 'ژ' | 'گ' | 'ک' | 'ی'
+        )
+    })
+}
+
 /// A letter, digit or combining sign: part of a word.
 fn in_word(c: char) -> bool {
     c.is_alphanumeric() || is_mark(c)
@@ -131,6 +143,7 @@ impl Gazetteer {
         let fst = fst::raw::Fst::new(FST).expect("uncased.fst built by build.rs is valid");
         let mut out = Vec::new();
         let mut pos = 0;
+        let mut no_proclitics = None;
         while pos < text.len() {
             let Some(c) = text[pos..].chars().next() else {
                 break;
@@ -141,7 +154,12 @@ impl Gazetteer {
             let mut found = None;
             if s != Script::Other && (s == Script::Continuous || word_start) {
                 found = longest(&fst, text, pos, s);
-                if found.is_none() && s == Script::Prefixing && word_start && is_proclitic(c) {
+                if found.is_none()
+                    && s == Script::Prefixing
+                    && word_start
+                    && is_proclitic(c)
+                    && !*no_proclitics.get_or_insert_with(|| writes_urdu_or_persian(text))
+                {
                     found = longest(&fst, text, pos + c.len_utf8(), s);
                 }
             }
@@ -219,8 +237,17 @@ fn end_allowed(text: &str, end: usize, s: Script) -> bool {
     match s {
         Script::Continuous | Script::Suffixing => true,
         Script::Prefixing | Script::Other => rest.next().is_none_or(|c| !in_word(c)),
-        // Up to two more letters or signs of the same word.
-        Script::Indic => rest.take(3).take_while(|&c| in_word(c)).count() <= 2,
+        // Up to two more letters or signs of the same word, when they can be a case ending:
+        // a vowel sign or the first letter of a Bengali or Devanagari ending (Bengali এ র ক ত য:
+        // -এ, -র, -কে, -তে, -য়; Devanagari क म ल न: -को, -का, -मा, -ले, -ने). "ফোকাস" (focus) is
+        // no inflected "ফোকা".
+        Script::Indic => {
+            let tail: Vec<char> = rest.take(3).take_while(|&c| in_word(c)).collect();
+            tail.len() <= 2
+                && tail
+                    .first()
+                    .is_none_or(|&c| is_mark(c) || "\u{98F}\u{9B0}\u{995}\u{9A4}\u{9AF}\u{915}\u{92E}\u{932}\u{928}".contains(c))
+        }
     }
 }
 
@@ -264,6 +291,19 @@ mod tests {
                 .any(|(n, t)| *n == "吉安市" && t.starts_with("P:CN:")),
             "{f:?}"
         );
+    }
+
+    #[test]
+    fn urdu_has_no_glued_prepositions_and_bengali_endings_are_endings() {
+        // Written: "he sits outside the office in Rawalpindi" (Urdu); "the focus" (Bengali).
+        let f = first("وہ راولپنڈی میں دفتر کے باہر بیٹھا ہے");
+        assert!(f.iter().all(|(n, _)| *n != "اہر"), "{f:?}");
+        assert!(f.iter().any(|(n, _)| *n == "راولپنڈی"), "{f:?}");
+        let f = first("ছবির ফোকাস");
+        assert!(f.iter().all(|(n, _)| !n.starts_with("ফোকা")), "{f:?}");
+        // Nepali genitive -को stays an ending: Kathmandu's.
+        let f = first("काठमाडौंको मन्दिर");
+        assert!(f.iter().any(|(n, _)| *n == "काठमाडौं"), "{f:?}");
     }
 
     #[test]

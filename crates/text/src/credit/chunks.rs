@@ -7,7 +7,7 @@ use super::*;
 
 /// Photo labels in scripts of their own (Cyrillic, Arabic, Persian, Bengali, Devanagari, Chinese,
 /// Korean, Japanese), for `PREFIX` and, inside a chunk, `NONLATIN_LABEL`.
-const NONLATIN_LABELS: &str = "фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真";
+const NONLATIN_LABELS: &str = "фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|तस्विर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真";
 
 pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
@@ -20,7 +20,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | fot\.\s
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
-          | (?P<nl>{NONLATIN_LABELS}|图|圖)\s*[:：/]
+          | (?P<nl>{NONLATIN_LABELS}|图|圖)\s*[:：/ः]
         )\s*(?:©\s*)?(?:(?:19|20)\d{{2}}\s+)?"
     ))
     .expect("credit prefix regex")
@@ -43,7 +43,7 @@ pub(super) static TAIL_TAGS: LazyLock<Regex> = LazyLock::new(|| {
 pub(super) static EPA_TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\bepa\d{5,}\b").expect("epa tag regex"));
 pub(super) static CHUNK_BREAK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[ \t\u{a0}]{2,}|\s*-{2,}\s*|\s*/{2,}\s*|\s*\|\s*\|\s*|\r?\n")
+    Regex::new(r"[ \t\u{a0}]{2,}|\s*-{2,}\s*|\s*/{2,}\s*|\s*\|\s*\|\s*|\r?\n|[ \t]—[ \t]")
         .expect("chunk break regex")
 });
 
@@ -197,7 +197,7 @@ fn caps_chain_at(t: &str) -> Option<usize> {
 /// their case as written; without the one-character 图 and 圖, too short to cut a chunk at).
 static NONLATIN_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"[\s।۔。.,،]({NONLATIN_LABELS}|Фото|ФОТО|Снимка|Снимок|Світлина)\s*[:：/]"
+        r"[\s।۔。.,،]({NONLATIN_LABELS}|Фото|ФОТО|Снимка|Снимок|Світлина)\s*[:：/ः]"
     ))
     .expect("non-Latin label regex")
 });

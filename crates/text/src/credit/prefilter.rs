@@ -43,6 +43,14 @@ pub(super) fn may_have_chunk_break(t: &str) -> bool {
             b'\n' | b'|' => return true,
             b'-' if b.get(i + 1) == Some(&b'-') => return true,
             b'/' if b.get(i + 1) == Some(&b'/') => return true,
+            // " — " (an em dash, E2 80 94, between blanks).
+            0xE2 if b[i..].starts_with("—".as_bytes())
+                && i > 0
+                && matches!(b[i - 1], b' ' | b'\t')
+                && matches!(b.get(i + 3), Some(b' ' | b'\t')) =>
+            {
+                return true;
+            }
             _ => {}
         }
         if let Some(n) = blank_at(i) {

@@ -1903,3 +1903,18 @@ fn bare_names_after_the_last_sentence_and_more_labels() {
         None
     );
 }
+
+#[test]
+fn south_asian_agency_names_and_labels() {
+    // Written captions.
+    check(
+        "ایک شخص شہر کے نواح میں اپنا رکشہ دھو رہا ہے — اے ایف پی فوٹو",
+        &[],
+        Some("AFP"),
+    );
+    check(
+        "मन्दिर दर्शनमा गएका भक्तजन ।\n\nतस्विरः राम शर्मा/रासस",
+        &["राम शर्मा"],
+        Some("रासस"),
+    );
+}
