@@ -816,6 +816,56 @@ fn is_facility(p: &PlacePhrase) -> bool {
     )
 }
 
+/// A named part of the town that the chain leaves out because no locative stands before it:
+/// a landmark, camp or neighbourhood written right before the town ("leaving Insein Prison in
+/// Yangon", "Glen View Hall, Harare"), a part named by its cue word in the town's sentence ("a la
+/// colonia Villanueva" after "en Tegucigalpa", "tại thôn Làng Át"), or a landmark after the
+/// town's possessive ("Mandalay's highest building, the Mann Myanmar Plaza").
+fn part_named_beside_town(
+    text: &str,
+    places: &[PlacePhrase],
+    chosen: &[usize],
+    resolved: &[Resolved],
+    ci: usize,
+) -> Option<usize> {
+    let town = &places[ci];
+    let town_country = match &resolved[ci] {
+        Resolved::Place(p) => Some(p.country.as_str()),
+        _ => None,
+    };
+    (0..places.len()).find(|&i| {
+        let p = &places[i];
+        if i == ci
+            || chosen.contains(&i)
+            || !is_facility(p)
+            || p.rule == "place.old_quarter"
+            || p.sentence != town.sentence
+            || distance_reference(text, p)
+        {
+            return false;
+        }
+        if let (Resolved::Place(a), Some(cc)) = (&resolved[i], town_country)
+            && a.country != cc
+        {
+            return false;
+        }
+        let right_before_town = p.span.end <= town.span.start
+            && text
+                .get(p.span.end..town.span.start)
+                .is_some_and(|gap| {
+                    // (Not ", in": "visits to al-Aqsa mosque, in Gaza city" is the sentence's
+                    // own place, after a pause.)
+                    matches!(
+                        gap.trim(),
+                        "" | "," | "in" | "at" | "en" | "em" | "à" | "di" | "tại" | "в"
+                    )
+                });
+        let named_by_cue = p.cue == PlaceCue::Neighbourhood && p.rule == "place.cue_before";
+        let after_possessive_town = town.possessive && p.span.start > town.span.end;
+        right_before_town || named_by_cue || after_possessive_town
+    })
+}
+
 /// "Taksim Square is flooded by tear gas as protesters clash with police in Istanbul": a named
 /// facility that is the subject of the sentence, with no preposition, is where in the town of
 /// the chosen chain the photo was taken, when that chain names no facility of its own.
@@ -1497,6 +1547,11 @@ pub(crate) fn locate(
         if !towns.is_empty() && one && !sport {
             city_idx = Some(towns[0]);
         }
+    }
+    if sub_idx.is_none()
+        && let Some(ci) = city_idx
+    {
+        sub_idx = part_named_beside_town(text, places, &chosen, &resolved, ci);
     }
     if let Some(i) = sub_idx {
         // "Jordan's Zaatari Refugee Camp": the country's possessive is no part of the camp's name.

@@ -273,6 +273,22 @@ const CASES: &[Case] = &[
         Some("National Capital Region"),
         Some("PH"),
     ),
+    // A landmark right before the town, with no locative before it, is where in the town.
+    case(
+        "A police truck leaves Insein Prison in Yangon on Tuesday.",
+        Some("Insein Prison"),
+        Some("Yangon"),
+        Some("Yangon"),
+        Some("MM"),
+    ),
+    // A landmark after the town's possessive.
+    case(
+        "Shoppers walk past Mandalay's busiest building, the Mann Myanmar Plaza, on Sunday.",
+        Some("Mann Myanmar Plaza"),
+        Some("Mandalay"),
+        Some("Mandalay Region"),
+        Some("MM"),
+    ),
     // An Indonesian weekday is no place.
     case(
         "Warga melihat banjir di Kota Solo, Jawa Tengah, Rabu (11/12/2019).",
