@@ -808,6 +808,29 @@ fn part_of_great_city(
     }
 }
 
+/// A name whose last word makes it an institution's: a hospital, a university, a ministry, an
+/// embassy, a centre.
+fn is_institution(name: &str) -> bool {
+    name.rsplit(' ').next().is_some_and(|w| {
+        matches!(
+            w,
+            "Hospital"
+                | "Clinic"
+                | "Polyclinic"
+                | "University"
+                | "College"
+                | "Institute"
+                | "Ministry"
+                | "Center"
+                | "Centre"
+                | "Headquarters"
+                | "Office"
+                | "Embassy"
+                | "Consulate"
+        )
+    })
+}
+
 /// A landmark, camp or neighbourhood phrase: where in a town the photo was taken.
 fn is_facility(p: &PlacePhrase) -> bool {
     matches!(
@@ -1339,6 +1362,9 @@ pub(crate) fn locate(
                 // "Aleppo's government-controlled area of al-Masharqa": a part of the town.
                 sub_idx = Some(i);
             }
+            // "at the Ayder Referral Hospital, in Mekelle": an institution the gazetteer does not
+            // know is no town.
+            (Resolved::Unknown, PlaceCue::None) if is_institution(&p.name) => {}
             (Resolved::Place(_) | Resolved::Unknown | Resolved::Admin1(_), _) => match city_idx {
                 None => city_idx = Some(i),
                 Some(c)

@@ -289,6 +289,14 @@ const CASES: &[Case] = &[
         Some("Mandalay Region"),
         Some("MM"),
     ),
+    // An institution the gazetteer does not know is no town.
+    case(
+        "A wounded man is treated at the Ayder Referral Hospital, in Mekelle, the capital of Tigray region, Ethiopia.",
+        None,
+        Some("Mekelle"),
+        Some("Tigray"),
+        Some("ET"),
+    ),
     // An Indonesian weekday is no place.
     case(
         "Warga melihat banjir di Kota Solo, Jawa Tengah, Rabu (11/12/2019).",

@@ -60,6 +60,15 @@ static DMY: LazyLock<Regex> = LazyLock::new(|| {
 /// Russian and Ukrainian in the genitive of a date, "5 января 2022 года"); only in day-month-year dates ("le 25 novembre 2022",
 /// "am 14. März 2023", "el 3 de mayo de 2021"), never alone ("Mars 2020" is a rover).
 const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|grudnia|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|január|február|március|április|május|június|július|augusztus|szeptember|október|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня";
+/// "Septiembre 19, 2017": a month of another language written first, capitalized, as Mexican
+/// and other American agencies date their captions in the English order; the comma before the
+/// year is required.
+static MDY_INTL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)\b(?P<mon>{MONTHS_INTL})\s+(?P<day>\d{{1,2}}),\s*(?P<year>\d{{4}})\b"
+    ))
+    .expect("MDY_INTL regex")
+});
 static DMY_INTL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b,?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
@@ -667,6 +676,7 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
         (&*MDY, "date.month_day_year"),
         (&*DMY, "date.day_month_year"),
         (&*DMY_INTL, "date.day_month_year"),
+        (&*MDY_INTL, "date.month_day_year"),
     ] {
         captures_in(re, text, windows, |c| {
             let (Some(m), Some(mon), Some(day), Some(year)) =
@@ -674,6 +684,10 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             else {
                 return;
             };
+            // (The other language's month first only when capitalized: "Septiembre 19, 2017".)
+            if std::ptr::eq(re, &*MDY_INTL) && !mon.as_str().starts_with(char::is_uppercase) {
+                return;
+            }
             let (Some(month), Ok(day), Ok(year)) = (
                 month_number(mon.as_str()),
                 day.as_str().parse::<u8>(),
@@ -1156,6 +1170,16 @@ fn stands_alone(text: &str, span: Span) -> bool {
     // opens its own sentence, as a dateline does.
     let fragment_start = pre.rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
     let fragment = pre[fragment_start..].trim();
+    // "… to the Galle Face. Colombo in 11th April 2022.": a preposition after the place.
+    let fragment = ["in", "on", "en", "em", "le", "el"]
+        .iter()
+        .find_map(|p| {
+            fragment
+                .strip_suffix(p)
+                .filter(|f| f.ends_with(' '))
+                .map(str::trim_end)
+        })
+        .unwrap_or(fragment);
     let place_fragment = fragment_start > 0
         && !fragment.is_empty()
         && fragment.split_whitespace().count() <= 5
@@ -1770,6 +1794,25 @@ mod tests {
                 "Inundații în Galați, 12 septembrie 2023.",
                 Some("2023-09-12"),
             ),
+        ] {
+            assert_eq!(iso(t).as_deref(), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn another_languages_month_first_and_a_place_with_its_preposition() {
+        // Written captions.
+        for (t, want) in [
+            (
+                "Rescatistas buscan sobrevivientes entre los escombros. Ciudad de México. Septiembre 19, 2017.",
+                Some("2017-09-19"),
+            ),
+            (
+                "Thousands of citizens flocked to the seafront promenade. Colombo in 11th April 2022.",
+                Some("2022-04-11"),
+            ),
+            // Lowercase, the month of another language never comes first.
+            ("Veinte mil personas en marzo 3, 2019 según la policía", None),
         ] {
             assert_eq!(iso(t).as_deref(), want, "{t}");
         }
