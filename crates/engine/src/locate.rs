@@ -1192,6 +1192,23 @@ pub(crate) fn locate(
 
     part_of_great_city(text, places, &chosen, &mut resolved, gaz);
 
+    // "… en avenida Juárez, en el centro de la ciudad … Ciudad de México. Septiembre 19, 2017.":
+    // a chain with no town of its own takes the town of a dateline written after the caption.
+    let chain_names_town = chosen.iter().any(|&j| {
+        matches!(&resolved[j], Resolved::Place(p) if p.feature_class == 'P')
+            && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
+    });
+    if !chain_names_town
+        && let Some(d) = (0..places.len()).find(|&i| {
+            !chosen.contains(&i)
+                && places[i].preposition.as_deref() == Some("dateline")
+                && places[i].sentence > 0
+                && matches!(&resolved[i], Resolved::Place(p) if p.feature_class == 'P')
+        })
+    {
+        chosen.push(d);
+    }
+
     let mut loc = Location::default();
     let mut city_idx: Option<usize> = None;
     let mut sub_idx: Option<usize> = None;
@@ -1629,6 +1646,15 @@ pub(crate) fn locate(
     ];
     let mut first_named = true;
     for i in order.into_iter().flatten() {
+        // "avenida Juárez … Ciudad de México": a part named after a town far from the city is
+        // not that town; the city places the photo.
+        if Some(i) == sub_idx
+            && let Some(c) = city_idx
+            && let (Resolved::Place(sp), Resolved::Place(cp)) = (&resolved[i], &resolved[c])
+            && crate::resolve::km((sp.lat, sp.lon), (cp.lat, cp.lon)) > 30.0
+        {
+            continue;
+        }
         let in_country = |cc: &str| loc.country.as_deref().is_none_or(|c| c == cc);
         match &resolved[i] {
             Resolved::Place(p) if in_country(&p.country) => {

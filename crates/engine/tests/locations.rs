@@ -297,6 +297,15 @@ const CASES: &[Case] = &[
         Some("Tigray"),
         Some("ET"),
     ),
+    // A dateline written after the caption gives the town a chain of streets lacks; a street
+    // named after a far town does not place the photo there.
+    case(
+        "Cientos de personas se congregaron en avenida Juárez tras el sismo. Todos intentaban llamar a sus familias. Ciudad de México. Septiembre 19, 2017.",
+        Some("Juárez"),
+        Some("Ciudad de México"),
+        Some("Mexico City"),
+        Some("MX"),
+    ),
     // An Indonesian weekday is no place.
     case(
         "Warga melihat banjir di Kota Solo, Jawa Tengah, Rabu (11/12/2019).",

@@ -200,7 +200,11 @@ pub(super) fn place_phrase(
                 .then(|| "dateline".to_string())
                 .filter(|_| is_dateline(text, piece.span))
         })
-        .or_else(|| turkish_locative(text, piece.span.end).then(|| "in".to_string()));
+        .or_else(|| turkish_locative(text, piece.span.end).then(|| "in".to_string()))
+        .or_else(|| {
+            (sentence > 0 && ws[0].sentence_start && dateline_fragment(text, piece.span, lex))
+                .then(|| "dateline".to_string())
+        });
     // "Un quartiere di Faenza", "a neighbourhood of Kyiv": after an indefinite article the name
     // is the town a part of which is shown, not the part's own name ("il quartiere di San Lorenzo").
     if cue == PlaceCue::Neighbourhood
@@ -739,6 +743,39 @@ pub(super) fn is_dateline(text: &str, span: Span) -> bool {
         .map(|i| span.start + i)
         .unwrap_or(text.len());
     line_end - span.start < 60
+}
+
+/// "… con sus seres queridos. Ciudad de México. Septiembre 19, 2017.": a later sentence that
+/// is only a place's name (and a country after a comma), followed by a sentence that opens with
+/// a date, is a dateline written after the caption.
+fn dateline_fragment(text: &str, span: Span, lex: &NameLexicon) -> bool {
+    const MONTHS: &[&str] = &[
+        "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+        "setiembre", "octubre", "noviembre", "diciembre", "janeiro", "fevereiro", "março",
+        "maio", "junho", "julho", "setembro", "outubro", "novembro", "dezembro", "janvier",
+        "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+        "novembre", "décembre",
+    ];
+    let rest = &text[span.end..];
+    let Some(dot) = rest.find(['.', '\n']) else {
+        return false;
+    };
+    let between = rest[..dot].trim();
+    let country_after = between.strip_prefix(',').is_some_and(|c| {
+        let words: Vec<&str> = c.split_whitespace().collect();
+        (1..=3).contains(&words.len()) && words.iter().all(|w| w.starts_with(char::is_uppercase))
+    });
+    if !between.is_empty() && !country_after {
+        return false;
+    }
+    let after = rest[dot + 1..].trim_start();
+    let word = after
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    word.starts_with(|c: char| c.is_ascii_digit())
+        || lex.is("month", word)
+        || MONTHS.contains(&word.to_lowercase().as_str())
 }
 
 /// Where a person stands in the picture, right after the name: "(L)", "(left)", "(2nd R)",
