@@ -473,6 +473,9 @@ static AGE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 });
 static AGE_BEFORE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(\d{1,3})-year-old(?:\s+[a-z]+){0,2}\s*,?\s*$").unwrap());
+static ORG_PART_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^ (?:Mission|Office|Commission|Secretariat|Peacekeeping Mission|Assistance Mission|Stabilization Mission)\b").unwrap()
+});
 static ACRONYM_AFTER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*\(([A-Z][A-Za-z]{1,7})\)").unwrap());
 
@@ -535,6 +538,13 @@ fn find_mentions_cased(
                 .captures(ahead(text, span.end, 16))
                 .map(|c| c[1].to_string())
                 .or(entry.acronym.clone());
+            // "United Nations Mission", "African Union Commission": a known body and the head word
+            // of one of its parts make one name (the place after "in" stays a place).
+            let mut span = span;
+            if let Some(m) = ORG_PART_AFTER.find(ahead(text, span.end, 20)) {
+                span.end += m.end();
+            }
+            let written = span.slice(text);
             let mut full = span;
             if let Some(c) = ACRONYM_AFTER.captures(ahead(text, span.end, 16)) {
                 full.end = span.end + c.get(0).unwrap().end();

@@ -89,6 +89,24 @@ fn organizations_by_lexicon_pattern_and_acronym() {
 }
 
 #[test]
+fn a_known_body_and_the_head_of_its_part_make_one_name() {
+    // Written.
+    let m = run("Peacekeepers of the United Nations Mission in South Sudan patrol near Bor.");
+    let orgs: Vec<_> = m.organizations.iter().map(|o| o.name.value.as_str()).collect();
+    assert!(orgs.contains(&"United Nations Mission"), "{orgs:?}");
+    assert!(
+        m.places.iter().all(|p| p.name != "Mission"),
+        "{:?}",
+        m.places
+    );
+    assert!(
+        m.places.iter().any(|p| p.name == "South Sudan"),
+        "{:?}",
+        m.places
+    );
+}
+
+#[test]
 fn lowercase_description_is_not_the_organization() {
     let m = run("A civil defence member works amid burning vehicles.");
     assert!(m.organizations.is_empty());
