@@ -26,6 +26,7 @@ struct Words {
     /// The death and injury words, to tell quickly that a caption has none.
     harm: AhoCorasick,
     figure: Regex,
+    figure_after: Regex,
     source: Regex,
 }
 
@@ -85,7 +86,20 @@ const NOT_PEOPLE: &[&str] = &[
     "de",
     "du",
     "des",
+    // Thai counts people after the number ("3 ราย"), then the next clause's harm word.
+    "ราย",
+    "คน",
 ];
+
+/// Hangul, kana and Han: the scripts whose words take their endings glued.
+fn glues_endings(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x9FFF | 0xAC00..=0xD7AF)
+}
+
+/// A combining mark (a vowel sign of an Indic script): still the same word.
+fn is_mark(c: char) -> bool {
+    matches!(c as u32, 0x0900..=0x0DFF | 0x0300..=0x036F) && !c.is_alphabetic()
+}
 
 /// Articles before a source's name, left out of it as "the" is in English.
 const ARTICLES: &[&str] = &[
@@ -135,8 +149,16 @@ impl Words {
         let harm_words =
             AhoCorasick::new(killed.iter().chain(&injured)).map_err(|e| err(0, e.to_string()))?;
         let harm = phrase_alternation(killed.iter().chain(&injured));
+        // (A counter glued to the number: Korean "3명이 숨지고", Chinese "3人死亡", Japanese
+        // "3人が死亡"; marks inside words: Hindi "121 लोगों की मौत".)
         let figure = Regex::new(&format!(
-            r"(?i)(?:^|[^\p{{L}}\d])(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+|{num_words})\s+(?P<fill>(?:[\p{{L}}'’-]+\s+){{0,3}}?)(?P<v>{harm})(?:[^\p{{L}}]|$)"
+            r"(?i)(?:^|[^\p{{L}}\p{{M}}\d]|[\p{{Han}}\p{{Hiragana}}\p{{Katakana}}\p{{Hangul}}])(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+|{num_words})(?:\s+|(?:명(?:이|은|의|도|이나)?|人(?:が|は|も)?|名(?:が|は)?)\s*)(?P<fill>(?:[\p{{L}}\p{{M}}'’-]+\s+){{0,3}}?)(?P<v>{harm})(?P<after>[\p{{L}}\p{{M}}]?)"
+        ))
+        .map_err(|e| err(0, e.to_string()))?;
+        // The death word first and the head count after it, with a noun for people: Polish
+        // "zginęło 5 osób", Russian "погибли 3 человека", Thai "เสียชีวิต 3 ราย".
+        let figure_after = Regex::new(&format!(
+            r"(?i)(?:^|[^\p{{L}}\p{{M}}]|\p{{Thai}})(?P<v>{harm})\s*(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+)\s*(?:osób|osoby|ludzi|człowieka|человек|человека|людей|осіб|особи|людини|lidí|osob|ราย|คน)"
         ))
         .map_err(|e| err(0, e.to_string()))?;
         let source = Regex::new(&format!(
@@ -150,6 +172,7 @@ impl Words {
             killed,
             harm: harm_words,
             figure,
+            figure_after,
             source,
         })
     }
@@ -183,12 +206,23 @@ pub(super) fn find(
     if !w.harm.is_match(&ft.to_lowercase()) {
         return;
     }
-    for caps in w.figure.captures_iter(ft) {
+    let before = w.figure.captures_iter(ft);
+    let after = w.figure_after.captures_iter(ft);
+    for caps in before.chain(after) {
         let (Some(n), Some(v)) = (caps.name("n"), caps.name("v")) else {
             continue;
         };
-        let start = caps.name("q").map_or(n.start(), |q| q.start());
-        if in_excluded(ex, start, v.end()) || is_year_like(n.as_str()) {
+        let start = caps.name("q").map_or(n.start(), |q| q.start()).min(v.start());
+        let end = v.end().max(n.end());
+        if in_excluded(ex, start, end) || is_year_like(n.as_str()) {
+            continue;
+        }
+        // The death word ends its word, except in scripts that glue endings to a verb or a
+        // noun ("숨지고", "死亡した").
+        if let Some(a) = caps.name("after").filter(|a| !a.as_str().is_empty())
+            && !v.as_str().chars().next_back().is_some_and(glues_endings)
+            && !a.as_str().chars().next().is_some_and(is_mark)
+        {
             continue;
         }
         let fill = caps.name("fill").map_or("", |m| m.as_str()).to_lowercase();
@@ -215,7 +249,7 @@ pub(super) fn find(
         } else {
             "casualty.injured_other_language"
         };
-        *slot = Some(Found::new(value, f.span(start, v.end()), rule));
+        *slot = Some(Found::new(value, f.span(start, end), rule));
         if killed || out.qualifier.is_none() {
             out.qualifier = Some(caps.name("q").map_or("exact", |q| {
                 w.qualifiers
@@ -307,6 +341,25 @@ mod tests {
         // written
         let c = run("Setidaknya 20 orang tewas dalam banjir di Padang.");
         assert_eq!(c.killed.as_ref().map(|k| k.value), Some(20));
+    }
+
+    #[test]
+    fn figures_in_asian_and_slavic_languages() {
+        // written
+        for (text, killed, injured) in [
+            ("भगदड़ में अब तक 121 लोगों की मौत हो चुकी है।", Some(121), None),
+            ("건물에서 불이 나 3명이 숨지고 22명이 다쳤다.", Some(3), Some(22)),
+            ("四川省发生地震，造成12人死亡，30人受伤。", Some(12), Some(30)),
+            ("東京都内で火災があり、3人が死亡した。", Some(3), None),
+            ("Lũ quét làm 6 người chết và 3 người bị thương.", Some(6), Some(3)),
+            ("W wypadku zginęło 5 osób, a 12 zostało rannych.", Some(5), Some(12)),
+            ("В результате обстрела погибли 3 человека.", Some(3), None),
+            ("ผู้ชุมนุมเสียชีวิต 3 ราย บาดเจ็บ 20 ราย", Some(3), Some(20)),
+        ] {
+            let c = run(text);
+            assert_eq!(c.killed.as_ref().map(|k| k.value), killed, "{text}");
+            assert_eq!(c.injured.as_ref().map(|k| k.value), injured, "{text}");
+        }
     }
 
     #[test]
