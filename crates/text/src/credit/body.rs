@@ -233,7 +233,15 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             && st.len() == 4
             && st.bytes().all(|b| b.is_ascii_digit())
             && matches!(&st[..2], "19" | "20");
-        if st.is_empty() || year_only || LICENCE.is_match(st) {
+        // "ANTARA FOTO/Name/ama.": the desk editor's initials in lowercase close the chain.
+        let editor_initials = idx > 0 && idx + 1 == nsegs && {
+            let w = st.trim_end_matches('.');
+            (2..=4).contains(&w.len())
+                && w.bytes().all(|b| b.is_ascii_lowercase())
+                && lex.lookup(w).is_none()
+                && lex.lookup(&w.to_uppercase()).is_none()
+        };
+        if st.is_empty() || year_only || editor_initials || LICENCE.is_match(st) {
             kind = Kind::Empty;
         } else if let Some((v, vlen)) = find_word_ci(st, "via")
             .map(|v| (v, 3))

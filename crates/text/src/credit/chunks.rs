@@ -9,6 +9,10 @@ use super::*;
 /// Korean, Japanese), for `PREFIX` and, inside a chunk, `NONLATIN_LABEL`.
 const NONLATIN_LABELS: &str = "фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|तस्विर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真";
 
+/// "Image source, Getty Images": the label the BBC's services print above a picture, in their
+/// languages, with a comma (or the script's comma) before the credit.
+const BBC_LABELS: &str = r"image\s+source|fuente\s+de\s+la\s+imagen|cr[ée]dito|sumber\s+gambar|foto[gğ]raf\s+kayna[gğ][ıi]|autor\s+fotografije|chanzo\s+cha\s+picha|asalin\s+hoton|xuquuqda\s+sawirka|nguồn\s+hình\s+ảnh|surat\s+manbasi|şəklin\s+mənbəyi|wia\s+dis\s+foto\s+come\s+from|ebe\s+foto\s+si|oríṣun\s+àwòrán|автор\s+фото|сүрөттүн\s+булагы|صدر\s+الصورة|منبع\s+تصویر|تصویر\s+کا\s+ذریعہ|د\s+عکس\s+سرچینه|इमेज\s+स्रोत|तस्बिरको\s+स्रोत|फोटो\s+स्रोत|ছবির\s+উৎস|பட\s+மூலாதாரம்|图像来源|圖像來源|사진\s+출처|画像提供|ที่มาของภาพ|የፎቶው\s+ባለመብት|የምስሉ\s+ባለመብት|ਤਸਵੀਰ\s+ਸਰੋਤ";
+
 pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?ix)^(?:
@@ -20,6 +24,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | fot\.\s
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
+          | (?P<bbc>{BBC_LABELS})\s*[,，、،:]
           | (?P<nl>{NONLATIN_LABELS}|图|圖)\s*[:：/ः]
         )\s*(?:©\s*)?(?:(?:19|20)\d{{2}}\s+)?"
     ))
@@ -326,7 +331,8 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         &[
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
             b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc", b"ret", b"lar",
-            b"lit", b"kuh", b"gam",
+            b"lit", b"kuh", b"gam", b"sum", b"aut", b"cha", b"asa", b"xuq", b"ngu", b"sur", b"wia",
+            b"ebe",
         ],
     )
     .then(|| PREFIX.captures(t))

@@ -296,6 +296,17 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
                     })
                 })
         });
+    // "CUARTOSCURO.COM": an agency written as its web address is named without the domain.
+    static DOMAIN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^([\p{L}\d-]{3,})\.(?:com|net|org|info|tv)(?:\.[a-z]{2})?$")
+            .expect("domain regex")
+    });
+    let agency = agency.map(|mut a| {
+        if let Some(c) = DOMAIN.captures(&a.value) {
+            a.value = c[1].to_string();
+        }
+        a
+    });
     // "Photo: InfoMigrants", "© Булфото", "(NSW RFS)": a lone name shaped like an outlet, not a
     // person, is the agency.
     let (creators, agency) = match (creators.as_slice(), agency) {
@@ -330,7 +341,7 @@ fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
     let c = TAIL.captures(text)?;
     let tail = c.name("tail")?;
     let whole = c.get(0)?;
-    let head = &text[..whole.start() + 1];
+    let head = &text[..whole.start()];
     if head.split_whitespace().count() < 6 {
         return None;
     }

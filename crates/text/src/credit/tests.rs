@@ -1918,3 +1918,40 @@ fn south_asian_agency_names_and_labels() {
         Some("रासस"),
     );
 }
+
+#[test]
+fn bbc_source_labels_editor_initials_and_web_addresses() {
+    // Written captions.
+    check(
+        "Image source, Getty Images\nImage caption,\nProtesters gather outside parliament on Tuesday.",
+        &[],
+        Some("Getty Images"),
+    );
+    check(
+        "Fuente de la imagen, EPA\nPie de foto,\nManifestantes frente al palacio de gobierno.",
+        &[],
+        Some("EPA"),
+    );
+    check(
+        "Автор фото, Reuters\nПодпись к фото,\nЖители у разрушенного дома.",
+        &[],
+        Some("Reuters"),
+    );
+    check(
+        "Warga melintasi banjir di Kampar, Riau. ANTARA FOTO/Budi Santoso/abc.",
+        &["Budi Santoso"],
+        Some("Antara"),
+    );
+    // A lowercase agency at the end is no editor's initials.
+    check("Marcha en La Paz. Foto: Juan Pérez/efe", &["Juan Pérez"], Some("EFE"));
+    check(
+        "Rescatistas en la colonia Roma. © JUAN PÉREZ / FOTOSMX.COM",
+        &["JUAN PÉREZ"],
+        Some("FOTOSMX"),
+    );
+    check(
+        "Manifestants à Port-au-Prince. Photo : Jean Dupont/SIPA",
+        &["Jean Dupont"],
+        Some("SIPA"),
+    );
+}
