@@ -29,6 +29,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout13.jsonl",
     "heldout14.jsonl",
     "heldout15.jsonl",
+    "heldout16.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
