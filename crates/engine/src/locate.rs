@@ -873,16 +873,14 @@ fn part_named_beside_town(
             return false;
         }
         let right_before_town = p.span.end <= town.span.start
-            && text
-                .get(p.span.end..town.span.start)
-                .is_some_and(|gap| {
-                    // (Not ", in": "visits to al-Aqsa mosque, in Gaza city" is the sentence's
-                    // own place, after a pause.)
-                    matches!(
-                        gap.trim(),
-                        "" | "," | "in" | "at" | "en" | "em" | "à" | "di" | "tại" | "в"
-                    )
-                });
+            && text.get(p.span.end..town.span.start).is_some_and(|gap| {
+                // (Not ", in": "visits to al-Aqsa mosque, in Gaza city" is the sentence's
+                // own place, after a pause.)
+                matches!(
+                    gap.trim(),
+                    "" | "," | "in" | "at" | "en" | "em" | "à" | "di" | "tại" | "в"
+                )
+            });
         let named_by_cue = p.cue == PlaceCue::Neighbourhood && p.rule == "place.cue_before";
         let after_possessive_town = town.possessive && p.span.start > town.span.end;
         right_before_town || named_by_cue || after_possessive_town

@@ -244,9 +244,11 @@ fn end_allowed(text: &str, end: usize, s: Script) -> bool {
         Script::Indic => {
             let tail: Vec<char> = rest.take(3).take_while(|&c| in_word(c)).collect();
             tail.len() <= 2
-                && tail
-                    .first()
-                    .is_none_or(|&c| is_mark(c) || "\u{98F}\u{9B0}\u{995}\u{9A4}\u{9AF}\u{915}\u{92E}\u{932}\u{928}".contains(c))
+                && tail.first().is_none_or(|&c| {
+                    is_mark(c)
+                        || "\u{98F}\u{9B0}\u{995}\u{9A4}\u{9AF}\u{915}\u{92E}\u{932}\u{928}"
+                            .contains(c)
+                })
         }
     }
 }

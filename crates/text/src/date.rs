@@ -1812,7 +1812,10 @@ mod tests {
                 Some("2022-04-11"),
             ),
             // Lowercase, the month of another language never comes first.
-            ("Veinte mil personas en marzo 3, 2019 según la policía", None),
+            (
+                "Veinte mil personas en marzo 3, 2019 según la policía",
+                None,
+            ),
         ] {
             assert_eq!(iso(t).as_deref(), want, "{t}");
         }

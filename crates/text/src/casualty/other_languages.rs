@@ -212,7 +212,10 @@ pub(super) fn find(
         let (Some(n), Some(v)) = (caps.name("n"), caps.name("v")) else {
             continue;
         };
-        let start = caps.name("q").map_or(n.start(), |q| q.start()).min(v.start());
+        let start = caps
+            .name("q")
+            .map_or(n.start(), |q| q.start())
+            .min(v.start());
         let end = v.end().max(n.end());
         if in_excluded(ex, start, end) || is_year_like(n.as_str()) {
             continue;
@@ -348,11 +351,27 @@ mod tests {
         // written
         for (text, killed, injured) in [
             ("भगदड़ में अब तक 121 लोगों की मौत हो चुकी है।", Some(121), None),
-            ("건물에서 불이 나 3명이 숨지고 22명이 다쳤다.", Some(3), Some(22)),
-            ("四川省发生地震，造成12人死亡，30人受伤。", Some(12), Some(30)),
+            (
+                "건물에서 불이 나 3명이 숨지고 22명이 다쳤다.",
+                Some(3),
+                Some(22),
+            ),
+            (
+                "四川省发生地震，造成12人死亡，30人受伤。",
+                Some(12),
+                Some(30),
+            ),
             ("東京都内で火災があり、3人が死亡した。", Some(3), None),
-            ("Lũ quét làm 6 người chết và 3 người bị thương.", Some(6), Some(3)),
-            ("W wypadku zginęło 5 osób, a 12 zostało rannych.", Some(5), Some(12)),
+            (
+                "Lũ quét làm 6 người chết và 3 người bị thương.",
+                Some(6),
+                Some(3),
+            ),
+            (
+                "W wypadku zginęło 5 osób, a 12 zostało rannych.",
+                Some(5),
+                Some(12),
+            ),
             ("В результате обстрела погибли 3 человека.", Some(3), None),
             ("ผู้ชุมนุมเสียชีวิต 3 ราย บาดเจ็บ 20 ราย", Some(3), Some(20)),
         ] {

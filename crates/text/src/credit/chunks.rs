@@ -330,9 +330,9 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         t,
         &[
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
-            b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc", b"ret", b"lar",
-            b"lit", b"kuh", b"gam", b"sum", b"aut", b"cha", b"asa", b"xuq", b"ngu", b"sur", b"wia",
-            b"ebe",
+            b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc",
+            b"ret", b"lar", b"lit", b"kuh", b"gam", b"sum", b"aut", b"cha", b"asa", b"xuq", b"ngu",
+            b"sur", b"wia", b"ebe",
         ],
     )
     .then(|| PREFIX.captures(t))

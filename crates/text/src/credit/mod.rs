@@ -296,13 +296,16 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
                     })
                 })
         });
-    // "CUARTOSCURO.COM": an agency written as its web address is named without the domain.
+    // "CUARTOSCURO.COM": an agency's web address in capitals stands for its name (a brand
+    // written in lowercase, "davaotoday.com", is the name as the outlet writes it).
     static DOMAIN: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^([\p{L}\d-]{3,})\.(?:com|net|org|info|tv)(?:\.[a-z]{2})?$")
             .expect("domain regex")
     });
     let agency = agency.map(|mut a| {
-        if let Some(c) = DOMAIN.captures(&a.value) {
+        if !a.value.chars().any(char::is_lowercase)
+            && let Some(c) = DOMAIN.captures(&a.value)
+        {
             a.value = c[1].to_string();
         }
         a
@@ -347,7 +350,9 @@ fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
     }
     let t = tail.as_str().trim_end();
     let span = Span::new(tail.start(), tail.start() + t.len());
-    let glued = c.name("stop").is_some_and(|m| !m.as_str().ends_with([' ', '\t']));
+    let glued = c
+        .name("stop")
+        .is_some_and(|m| !m.as_str().ends_with([' ', '\t']));
     let unit = |creators: Vec<(String, Span)>, unknown: Vec<(String, Span)>| Unit {
         span,
         creators,
@@ -376,10 +381,7 @@ fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
         return Some(unit(vec![(t.to_string(), span)], Vec::new()));
     }
     // "IANS", "IBNS" glued to the last full stop.
-    if glued
-        && (2..=6).contains(&t.len())
-        && t.bytes().all(|b| b.is_ascii_uppercase())
-    {
+    if glued && (2..=6).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_uppercase()) {
         return Some(unit(Vec::new(), vec![(t.to_string(), span)]));
     }
     // "Jane Doe, Metro News": a name, then an outlet's name.
@@ -396,7 +398,10 @@ fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
     if name_ok && outlet_ok {
         let ns = Span::new(span.start, span.start + name.len());
         let os = Span::new(span.end - outlet.len(), span.end);
-        return Some(unit(vec![(name.to_string(), ns)], vec![(outlet.to_string(), os)]));
+        return Some(unit(
+            vec![(name.to_string(), ns)],
+            vec![(outlet.to_string(), os)],
+        ));
     }
     None
 }

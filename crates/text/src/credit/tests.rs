@@ -1846,7 +1846,13 @@ fn labels_after_a_dash_licences_and_spanish_via() {
         Some("AP"),
     );
     // A dash before a word that is no label stays prose.
-    assert!(find_credit("Floods in the south - Photographs of the damage were shared", &lex()).is_none());
+    assert!(
+        find_credit(
+            "Floods in the south - Photographs of the damage were shared",
+            &lex()
+        )
+        .is_none()
+    );
 }
 
 #[test]
@@ -1943,12 +1949,17 @@ fn bbc_source_labels_editor_initials_and_web_addresses() {
         Some("Antara"),
     );
     // A lowercase agency at the end is no editor's initials.
-    check("Marcha en La Paz. Foto: Juan Pérez/efe", &["Juan Pérez"], Some("EFE"));
+    check(
+        "Marcha en La Paz. Foto: Juan Pérez/efe",
+        &["Juan Pérez"],
+        Some("EFE"),
+    );
     check(
         "Rescatistas en la colonia Roma. © JUAN PÉREZ / FOTOSMX.COM",
         &["JUAN PÉREZ"],
         Some("FOTOSMX"),
     );
+
     check(
         "Manifestants à Port-au-Prince. Photo : Jean Dupont/SIPA",
         &["Jean Dupont"],

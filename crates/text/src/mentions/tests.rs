@@ -92,7 +92,11 @@ fn organizations_by_lexicon_pattern_and_acronym() {
 fn a_known_body_and_the_head_of_its_part_make_one_name() {
     // Written.
     let m = run("Peacekeepers of the United Nations Mission in South Sudan patrol near Bor.");
-    let orgs: Vec<_> = m.organizations.iter().map(|o| o.name.value.as_str()).collect();
+    let orgs: Vec<_> = m
+        .organizations
+        .iter()
+        .map(|o| o.name.value.as_str())
+        .collect();
     assert!(orgs.contains(&"United Nations Mission"), "{orgs:?}");
     assert!(
         m.places.iter().all(|p| p.name != "Mission"),
