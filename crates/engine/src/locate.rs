@@ -808,6 +808,13 @@ fn part_of_great_city(
     }
 }
 
+/// The words of a landmark's name that name its town, as written ("Tal Afar" in "Tal Afar
+/// airport"): the name without its last word, when that is the town's name.
+fn town_named_in<'a>(landmark: &'a str, town: &Place) -> Option<&'a str> {
+    let (head, _) = landmark.rsplit_once(' ')?;
+    (dateline_geo::fold(head) == dateline_geo::fold(&town.name)).then_some(head)
+}
+
 /// A name whose last word makes it an institution's: a hospital, a university, a ministry, an
 /// embassy, a centre.
 fn is_institution(name: &str) -> bool {
@@ -1495,7 +1502,8 @@ pub(crate) fn locate(
     // A road is not: "London Road" runs anywhere, so "Front Street" is not near Front (Italy).
     let mut landmark_town: Option<Place> = None;
     if let (Some(si), None) = (sub_idx, city_idx) {
-        let name = &places[si].lookup;
+        // (The name as written, with its head word: the lookup of "Kandahar airport" is bare.)
+        let name = &places[si].name;
         if let Some((head, last)) = name.rsplit_once(' ')
             && !ROAD_WORDS.contains(&last.trim_end_matches('.').to_lowercase().as_str())
         {
@@ -1618,6 +1626,16 @@ pub(crate) fn locate(
             _ => None,
         };
         set_ev(&mut evidence, "location.city", i, places[i].rule, id);
+    } else if let (Some(si), Some(t)) = (sub_idx, &landmark_town)
+        && places[si].cue != PlaceCue::Camp
+        && let Some(town) = town_named_in(&places[si].name, t)
+    {
+        // "Tal Afar airport", "the San Pedro Sula prison": the town the landmark is named after,
+        // as written, is the city ("Rafah camp" is a camp beside the town, not in it).
+        loc.city = Some(town.to_string());
+        let mut e = Evidence::new(places[si].span, "place.landmark_town");
+        e.geonames_id = cited_id(t);
+        evidence.entry("location.city".into()).or_default().push(e);
     }
     if let Some(i) = prov_idx {
         loc.province = Some(match &resolved[i] {

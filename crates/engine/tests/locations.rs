@@ -306,6 +306,15 @@ const CASES: &[Case] = &[
         Some("Mexico City"),
         Some("MX"),
     ),
+    // A landmark named after its town gives that town as the city; a camp named after a town
+    // is beside it, not in it.
+    case(
+        "Travellers wait outside Kandahar airport on Monday.",
+        Some("Kandahar airport"),
+        Some("Kandahar"),
+        Some("Kandahar"),
+        Some("AF"),
+    ),
     // An Indonesian weekday is no place.
     case(
         "Warga melihat banjir di Kota Solo, Jawa Tengah, Rabu (11/12/2019).",
