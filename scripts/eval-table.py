@@ -26,6 +26,7 @@ SETS = [
     ("heldout15 (110)", ["tests/fixtures/corpus/heldout15.jsonl"]),
     ("heldout16 (110)", ["tests/fixtures/corpus/heldout16.jsonl"]),
     ("heldout17 (110)", ["tests/fixtures/corpus/heldout17.jsonl"]),
+    ("heldout18 (110)", ["tests/fixtures/corpus/heldout18.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
