@@ -189,13 +189,19 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         }
     }
     segs.push(Span::new(body.start + last, body.end));
-    // "Karam Al-Masri, AFP/Getty Images": a comma before a known agency separates too.
+    // "Karam Al-Masri, AFP/Getty Images": a comma before a known agency separates too; so does
+    // one between a name and an outlet ("Jane Doe, The Armenian Weekly") or the acronym of the
+    // agency that passed the picture on ("Jane Doe,CHA").
     let segs: Vec<Span> = segs
         .into_iter()
         .flat_map(|seg| {
             let st = &text[seg.start..seg.end];
             match st.rfind(',') {
-                Some(ci) if lex.lookup(&st[ci + 1..]).is_some() && !st[..ci].trim().is_empty() => {
+                Some(ci)
+                    if !st[..ci].trim().is_empty()
+                        && (lex.lookup(&st[ci + 1..]).is_some()
+                            || name_then_outlet(&st[..ci], &st[ci + 1..])) =>
+                {
                     vec![
                         Span::new(seg.start, seg.start + ci),
                         Span::new(seg.start + ci + 1, seg.end),
@@ -494,4 +500,19 @@ pub(super) fn is_caps_word(s: &str) -> bool {
     !s.contains(char::is_whitespace)
         && s.chars().filter(|c| c.is_alphabetic()).count() >= 3
         && s.chars().all(|c| c.is_uppercase() || c == '-')
+}
+
+/// "Jane Doe, The Armenian Weekly", "Jane Doe,CHA": a person's name, then after the comma an
+/// outlet ("The …" in capitalized words) or a short acronym in capitals, the agency that passed
+/// the picture on. A place ("Jane Doe, Kabul") or a role ("Jane Doe, File") is neither.
+fn name_then_outlet(name: &str, after: &str) -> bool {
+    let a = after.trim();
+    if find_word_ci(a, "via").is_some() || !is_person_name(name.trim()) || is_placeholder(a) {
+        return false;
+    }
+    let outlet = a
+        .strip_prefix("The ")
+        .is_some_and(|r| !r.is_empty() && looks_capitalized(r) && r.split_whitespace().count() <= 4);
+    let acronym = (2..=6).contains(&a.chars().count()) && a.chars().all(|c| c.is_ascii_uppercase());
+    outlet || acronym
 }

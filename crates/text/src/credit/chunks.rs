@@ -7,7 +7,7 @@ use super::*;
 
 /// Photo labels in scripts of their own (Cyrillic, Arabic, Persian, Bengali, Devanagari, Chinese,
 /// Korean, Japanese), for `PREFIX` and, inside a chunk, `NONLATIN_LABEL`.
-const NONLATIN_LABELS: &str = "фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکس|ছবি|তস্বির|तस्बिर|तस्वीर|तस्विर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真";
+const NONLATIN_LABELS: &str = "фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکاس|عکس|צילום|ছবি|তস্বির|तस्बिर|तस्वीर|तस्विर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真";
 
 /// "Image source, Getty Images": the label the BBC's services print above a picture, in their
 /// languages, with a comma (or the script's comma) before the credit.
@@ -18,7 +18,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)^(?:
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
-          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?)\b
+          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
           | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…)
           | fot\.\s
@@ -173,7 +173,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
+        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -231,7 +231,9 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
                         || b[i - 1] == b'.'
                         || b[i - 1] >= 0x80
                         || (matches!(b[i - 1], b' ' | b'\t')
-                            && b[i..].iter().take(14).any(|&x| x == b':' || x == b'y'))))
+                            && (b[i..].iter().take(14).any(|&x| x == b':' || x == b'y')
+                                // "… Napoli - Foto LiveMedia/Name": a label before a chain.
+                                || b[i..].iter().take(30).any(|&x| x == b'/')))))
                 // "…in November. photo : AFP": a lowercase label after a sentence end.
                 || (matches!(c, b'p' | b'i' | b'c' | b'f')
                     && i > 1

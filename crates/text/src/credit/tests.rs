@@ -1966,3 +1966,40 @@ fn bbc_source_labels_editor_initials_and_web_addresses() {
         Some("SIPA"),
     );
 }
+
+#[test]
+fn an_outlet_or_acronym_after_a_comma_and_persian_labels() {
+    // Written: a name and its outlet after a comma; a passing agency's acronym glued after it.
+    check(
+        "Empty streets in Diyarbakir (Photo by Jane Doe, The Harbour Weekly)",
+        &["Jane Doe"],
+        Some("The Harbour Weekly"),
+    );
+    check(
+        "Refugees wait near Osh, June 14, 2010. (AP Photo/Jane Doe,CHA)",
+        &["Jane Doe"],
+        Some("AP"),
+    );
+    // A role or a place after the comma is no outlet.
+    let (c, _, _) = credit("Refugees wait near Osh. (AP Photo/Jane Doe, File)");
+    assert_eq!(c, ["Jane Doe"]);
+    // Persian: "photographer:" on its own line, "photos by" after the last sentence.
+    check(
+        "بازار تبریز در سرما.\nعکاس: مریم احمدی",
+        &["مریم احمدی"],
+        None,
+    );
+    check(
+        "بازاریان تبریز در سرما کار می کنند. عکس ها از علی رضایی",
+        &["علی رضایی"],
+        None,
+    );
+    // "- Foto AGENCY/Name" after the caption, with no colon.
+    check(
+        "Festa in piazza a Napoli - Foto LiveMedia/Maria Rossi",
+        &["Maria Rossi"],
+        Some("LiveMedia"),
+    );
+    // A national agency alone in brackets is the agency, not a photographer.
+    check("Incêndio perto de Monchique. [Fotos: Lusa]", &[], Some("Lusa"));
+}
