@@ -178,6 +178,9 @@ pub(crate) fn cached_lookup(
     if places.is_empty() {
         places = declined_lookup(gazetteer, name);
     }
+    if places.is_empty() {
+        places = city_district_lookup(gazetteer, name);
+    }
     let answer = std::rc::Rc::new(places);
     ANSWERS.with(|a| {
         let mut a = a.borrow_mut();
@@ -187,6 +190,29 @@ pub(crate) fn cached_lookup(
         a.lookups.insert(key, answer.clone());
     });
     answer
+}
+
+/// "Stuttgart-Möhringen", "Amsterdam-Osdorp": German and Dutch captions name a city's quarter
+/// after the city with a hyphen. For such a name the gazetteer lacks, the great city (200,000
+/// people or more) named before the hyphen: the quarter stands at its city's point, and the
+/// country is the city's, not a look-alike's abroad.
+fn city_district_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo::Place> {
+    let Some((city, quarter)) = name.split_once('-') else {
+        return Vec::new();
+    };
+    let part = |w: &str| {
+        w.chars().count() >= 3
+            && w.chars().next().is_some_and(char::is_uppercase)
+            && w.chars().all(char::is_alphabetic)
+    };
+    if !part(city) || !part(quarter) {
+        return Vec::new();
+    }
+    gazetteer
+        .lookup(city)
+        .into_iter()
+        .filter(|p| p.feature_class == 'P' && p.population >= 200_000)
+        .collect()
 }
 
 /// The populated places of at least `min_population` named by `stem` with one of `endings` put
@@ -289,6 +315,21 @@ mod tests {
         declined_lookup(&Gazetteer::embedded(), name)
             .first()
             .map(|p| p.name.clone())
+    }
+
+    #[test]
+    fn a_great_city_before_a_hyphen_holds_its_quarter() {
+        let gaz = Gazetteer::embedded();
+        let first = |n: &str| {
+            city_district_lookup(&gaz, n)
+                .first()
+                .map(|p| p.country.clone())
+        };
+        assert_eq!(first("Stuttgart-Möhringen").as_deref(), Some("DE"));
+        assert_eq!(first("Amsterdam-Osdorp").as_deref(), Some("NL"));
+        // Not a city and its quarter: two countries, a lowercase part, a small town.
+        assert_eq!(first("Russia-Ukraine"), None);
+        assert_eq!(first("Stuttgart-based"), None);
     }
 
     #[test]

@@ -327,6 +327,12 @@ const LANDMARK_NOUNS: &[&str] = &[
     "پل",
     "بلوار",
     "چوک",
+    // Persian: husseiniya (a hall of mourning), cemetery, cemetery, park; Arabic husseiniya.
+    "حسینیه",
+    "حسينية",
+    "گورستان",
+    "آرامستان",
+    "پارک",
     // Hebrew: square, street, avenue, camp.
     "כיכר",
     "רחוב",
@@ -448,7 +454,10 @@ pub(crate) fn landmark(
             continue;
         };
         let first_word = &text[first.0..first.1];
-        // The name must follow with nothing but a blank between.
+        // The name must follow with nothing but a blank between, or an opening quote: "حي «باب
+        // النيرب»" (the Bab al-Nairab quarter), where the quotes bound the name.
+        let gap = &text[e..first.0];
+        let quoted = gap.contains(['«', '"']);
         let generic = |w: &str| GENERIC_NOUNS.contains(&w);
         if NAME_STOPS.contains(&first_word)
             || generic(first_word)
@@ -456,10 +465,24 @@ pub(crate) fn landmark(
             || ["لل", "بال", "وال", "فال", "كال"].iter().any(|p| first_word.starts_with(p))
             || strip_proclitic(first_word).is_some_and(generic)
             || first_word.chars().count() < 2
-            || !text[e..first.0].chars().all(char::is_whitespace)
-            || (noun == "حي" && !first_word.starts_with("ال"))
+            || !gap.chars().all(|c| c.is_whitespace() || c == '«' || c == '"')
+            || (noun == "حي" && !first_word.starts_with("ال") && !quoted)
         {
             continue;
+        }
+        if quoted {
+            let close = text[first.0..]
+                .find(['»', '"'])
+                .filter(|&k| k <= 60 && !text[first.0..first.0 + k].contains(['.', '\n']));
+            if let Some(k) = close {
+                let end = first.0 + text[first.0..first.0 + k].trim_end().len();
+                let start = if quarter {
+                    first.0
+                } else {
+                    s + (w.len() - noun.len())
+                };
+                return Some((start, end));
+            }
         }
         let mut end = first.1;
         let arabic_article = first_word.starts_with("ال");
@@ -539,6 +562,15 @@ mod tests {
         let (cc, city, _) = reading("नेपाल में रविवार को विमान दुर्घटना");
         assert_eq!((cc.as_deref(), city), (Some("NP"), None));
         assert_eq!(reading("洪水"), (None, None, None));
+    }
+
+    #[test]
+    fn a_quoted_quarter_name_after_its_noun() {
+        let t = "مراهق يمر قرب بيت يحترق عقب غارة استهدفت حي «باب النيرب» في حلب";
+        let (s, e) = landmark(t, &[]).expect("a quarter");
+        assert_eq!(&t[s..e], "باب النيرب");
+        // Unquoted, a quarter's name carries the article.
+        assert!(landmark("عقب غارة استهدفت حي باب في حلب", &[]).is_none());
     }
 
     #[test]

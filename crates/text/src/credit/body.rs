@@ -510,9 +510,9 @@ fn name_then_outlet(name: &str, after: &str) -> bool {
     if find_word_ci(a, "via").is_some() || !is_person_name(name.trim()) || is_placeholder(a) {
         return false;
     }
-    let outlet = a
-        .strip_prefix("The ")
-        .is_some_and(|r| !r.is_empty() && looks_capitalized(r) && r.split_whitespace().count() <= 4);
+    let outlet = a.strip_prefix("The ").is_some_and(|r| {
+        !r.is_empty() && looks_capitalized(r) && r.split_whitespace().count() <= 4
+    });
     let acronym = (2..=6).contains(&a.chars().count()) && a.chars().all(|c| c.is_ascii_uppercase());
     outlet || acronym
 }

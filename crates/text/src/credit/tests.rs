@@ -2001,5 +2001,9 @@ fn an_outlet_or_acronym_after_a_comma_and_persian_labels() {
         Some("LiveMedia"),
     );
     // A national agency alone in brackets is the agency, not a photographer.
-    check("Incêndio perto de Monchique. [Fotos: Lusa]", &[], Some("Lusa"));
+    check(
+        "Incêndio perto de Monchique. [Fotos: Lusa]",
+        &[],
+        Some("Lusa"),
+    );
 }

@@ -906,6 +906,25 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         // Vietnamese hamlets ("thôn Làng Át") are parts of a commune, shown as a neighbourhood.
         "barangay" | "brgy" | "bgy" | "kelurahan" | "thôn" => PlaceCue::Neighbourhood,
         "jalan" => PlaceCue::Landmark,
+        // Russian and Ukrainian streets, squares and avenues, quarters and villages.
+        "улице"
+        | "улица"
+        | "улицы"
+        | "вулиці"
+        | "вулиця"
+        | "площади"
+        | "площадь"
+        | "площі"
+        | "проспекте"
+        | "проспекті"
+        | "бульваре"
+        | "набережной" => PlaceCue::Landmark,
+        "районе" | "микрорайоне" => PlaceCue::Neighbourhood,
+        // Turkish: "Gazze Şeridi" (the Gaza Strip) is a region, not a landmark.
+        "şeridi" => PlaceCue::Region,
+        "селе" | "селі" | "поселке" | "посёлке" | "деревне" => {
+            PlaceCue::Settlement
+        }
         // Spanish, Portuguese, French and Italian roads, squares and buildings written before
         // their name in lowercase ("la autopista Simón Bolívar", "la rue Oberkampf").
         "autopista" | "carretera" | "avenida" | "calle" | "parque" | "puente" | "mercado"
