@@ -173,7 +173,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
+        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -233,7 +233,9 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
                         || (matches!(b[i - 1], b' ' | b'\t')
                             && (b[i..].iter().take(14).any(|&x| x == b':' || x == b'y')
                                 // "… Napoli - Foto LiveMedia/Name": a label before a chain.
-                                || b[i..].iter().take(30).any(|&x| x == b'/')))))
+                                || b[i..].iter().take(30).any(|&x| x == b'/')
+                                // "… a Milano - Foto Ansa": a label and an agency ending it.
+                                || b.len() - i <= 20))))
                 // "…in November. photo : AFP": a lowercase label after a sentence end.
                 || (matches!(c, b'p' | b'i' | b'c' | b'f')
                     && i > 1
@@ -827,7 +829,7 @@ static CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
 /// "FOTO JBPM", "Express Photo by Jane Doe".
 static PICTURE_WORD_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^(?:(?P<ag>\p{Lu}[\p{L}.&'-]*(?:\s+\p{Lu}[\p{L}.&'-]*){0,3})\s+(?:pic|pics|Pic|Pics|Photo|PHOTO|photo|Foto|FOTO)(?:\s+by\s+(?P<name>[^,;()]{3,60}))?|(?:FOTO|Foto|PHOTO|Photo)\s+(?P<ag2>\p{Lu}{2,8}))$",
+        r"^(?:(?P<ag>\p{Lu}[\p{L}.&'-]*(?:\s+\p{Lu}[\p{L}.&'-]*){0,3})\s+(?:pic|pics|Pic|Pics|Photo|PHOTO|photo|Foto|FOTO)(?:\s+by\s+(?P<name>[^,;()]{3,60}))?|(?:FOTO|Foto|PHOTO|Photo)\s+(?P<ag2>\p{Lu}{2,8}|\p{Lu}\p{Ll}{2,12}))$",
     )
     .expect("picture word credit regex")
 });

@@ -2000,6 +2000,7 @@ fn an_outlet_or_acronym_after_a_comma_and_persian_labels() {
         &["Maria Rossi"],
         Some("LiveMedia"),
     );
+    check("Manifestazione a Milano - Foto Ansa", &[], Some("ANSA"));
     // A national agency alone in brackets is the agency, not a photographer.
     check(
         "Incêndio perto de Monchique. [Fotos: Lusa]",

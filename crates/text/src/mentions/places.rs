@@ -195,6 +195,7 @@ pub(super) fn place_phrase(
         }
     }
     let preposition = nearest_preposition(text, words, &before, lex)
+        .or_else(|| italian_a(text, &before, words, after, lex).then(|| "in".to_string()))
         .or_else(|| {
             (sentence == 0 && ws[0].sentence_start)
                 .then(|| "dateline".to_string())
@@ -557,6 +558,42 @@ pub(super) const OTHER_PREPOSITIONS: &[&str] = &[
 
 /// The preposition governing a name, looking back over articles, adjectives and cue nouns only:
 /// "in the rebel-held besieged town of Douma" → `of`; "in action with Brighton" → `with`.
+/// Italian "a" before a town places the photo there ("Manifestazione a Milano", "Corteo a
+/// Napoli contro il governo"). In English "a" before a capitalized name is an article whose noun
+/// follows ("a Gaza resident", "a London firm"), so the name must end the clause or be followed by
+/// a function word of another language.
+fn italian_a(
+    text: &str,
+    before: &[(usize, String)],
+    words: &[Word],
+    after: &str,
+    lex: &NameLexicon,
+) -> bool {
+    let Some((j, w)) = before.last() else {
+        return false;
+    };
+    if w != "a" || words[*j].span.slice(text) != "a" {
+        return false;
+    }
+    // Portuguese "a" is the article ("segundo a Cáritas").
+    let portuguese = [" em ", " uma ", " do ", " dos ", " ao ", " não ", " é "]
+        .iter()
+        .any(|m| text.contains(m));
+    if portuguese {
+        return false;
+    }
+    let rest = after.trim_start_matches([' ', '\t']);
+    let next: String = rest
+        .chars()
+        .take_while(|c| c.is_alphabetic() || *c == '\'' || *c == '’')
+        .collect();
+    if next.is_empty() {
+        // The clause ends: "a Milano.", "a Milano - Foto Ansa", "a Milano, dove …".
+        return rest.is_empty() || rest.starts_with(['.', ',', ';', ':', '-', '–', '—', '(', '\n']);
+    }
+    next.starts_with(char::is_lowercase) && lex.is("foreign", &next) && !lex.is("english", &next)
+}
+
 pub(super) fn nearest_preposition(
     text: &str,
     words: &[Word],

@@ -524,3 +524,32 @@ fn numbered_roads_are_landmarks_where_the_photo_is() {
     let m = run("Geese fly above Route 9 near Aleppo; 42 people were killed.");
     assert!(m.places.iter().all(|p| p.rule != "place.numbered_road"));
 }
+
+#[test]
+fn italian_a_places_the_town() {
+    // written: an Italian caption's "a" before the town, at the clause's end or before a
+    // function word; the English article before a name keeps its noun.
+    let prep = |t: &str, name: &str| {
+        run(t)
+            .places
+            .iter()
+            .find(|p| p.name == name)
+            .and_then(|p| p.preposition.clone())
+    };
+    assert_eq!(
+        prep("Corteo ad Aleppo e a Raqqa contro il governo", "Raqqa").as_deref(),
+        Some("in")
+    );
+    assert_eq!(
+        prep(
+            "Manifestazione di gruppi di estrema destra a Raqqa - Foto Ansa",
+            "Raqqa"
+        )
+        .as_deref(),
+        Some("in")
+    );
+    assert_ne!(
+        prep("He is a Raqqa resident.", "Raqqa").as_deref(),
+        Some("in")
+    );
+}
