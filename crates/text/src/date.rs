@@ -158,6 +158,7 @@ static NEGATIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)(?:
             \b(?:since|until|till|through|after|before|from|by|between|and|to|uploaded|posted|published|released|provided|distributed|supplied|circulated|obtained|received|issued|updated|born|expected|scheduled|embargoed|expires?|expired|as\s+of|end\s+of|beginning\s+of|start\s+of|earlier|later)\s*[:,]?\s*(?:on\s+|in\s+)?
           | \b(?:early|late|mid)\s*[:,]?\s*(?:in\s+)?
+          | \b(?:desde|depuis|seit|hasta|jusqu'au|jusqu’au|bis\s+zum|até)\s+(?:el\s+|le\s+|o\s+|dem\s+)?
           | \bissue\s+date\s*:?\s*
           | \brelease\s+date\s*:?\s*
           | \b(?:mid|early|late)-
@@ -1412,6 +1413,12 @@ mod tests {
             None
         );
         assert_eq!(iso("Floods have hit Pakistan since mid-June 2022."), None);
+        // written: "since" in Spanish, French and German.
+        assert_eq!(
+            iso("Una familia vive en el albergue desde el 25 de diciembre de 2021, en Tijuana."),
+            None
+        );
+        assert_eq!(iso("Des familles campent ici depuis le 3 mars 2022."), None);
     }
 
     #[test]
