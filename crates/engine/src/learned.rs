@@ -178,6 +178,7 @@ pub(crate) fn adjudicate(
     let overlaps = |a: Span, b: Span| a.start < b.end && b.start < a.end;
     let mut added = false;
     for (span, prob) in tagged.spans(Kind::Person) {
+        let span = tidy_person(text, span, &engine.names);
         if prob < policy.add_above
             || named_already(
                 span.slice(text),
@@ -242,6 +243,36 @@ pub(crate) fn adjudicate(
     }
 }
 
+/// A tagged person's span without a title before the name ("Gazeteci Hiba el-Abadla") and,
+/// in a Turkish caption, without the case ending after an apostrophe ("el-Abadla’nın").
+fn tidy_person(text: &str, span: Span, names: &dateline_text::mentions::NameLexicon) -> Span {
+    let mut span = span;
+    let s = span.slice(text);
+    if let Some((first, rest)) = s.split_once(' ')
+        && names.is_title(first)
+        && rest.chars().next().is_some_and(char::is_uppercase)
+    {
+        span = Span::new(span.end - rest.len(), span.end);
+    }
+    let turkish = text.contains(['ı', 'ş', 'ğ', 'İ', 'Ş']);
+    let s = span.slice(text);
+    if turkish
+        && let Some(k) = s.rfind(['\'', '’'])
+        && k > 0
+        && TURKISH_ENDINGS.contains(&&s[k + s[k..].chars().next().map_or(1, char::len_utf8)..])
+    {
+        span = Span::new(span.start, span.start + k);
+    }
+    span
+}
+
+/// Turkish case and possessive endings written after an apostrophe on a name.
+const TURKISH_ENDINGS: &[&str] = &[
+    "nın", "nin", "nun", "nün", "ın", "in", "un", "ün", "ya", "ye", "a", "e", "da", "de", "ta",
+    "te", "dan", "den", "tan", "ten", "la", "le", "yla", "yle", "ı", "i", "u", "ü", "yı", "yi",
+    "yu", "yü", "ndan", "nden", "na", "ne", "nda", "nde",
+];
+
 /// True when `name` repeats a name already reported, whole or as whole words of it: a name
 /// written twice ("Moeen Ali … Moeen Ali is planning") or again by surname is one person.
 fn named_already<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> bool {
@@ -264,6 +295,21 @@ fn named_already<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> bo
 #[cfg(test)]
 mod tests {
     use super::named_already;
+
+    #[test]
+    fn a_title_and_a_turkish_ending_are_no_part_of_a_tagged_name() {
+        let names = dateline_text::mentions::NameLexicon::builtin();
+        let t = "Gazeteci Hiba el-Abadla’nın da aralarında bulunduğu cenazeler";
+        let end = t.find(" da ").unwrap();
+        let got = tidy_person(t, Span::new(0, end), &names);
+        assert_eq!(got.slice(t), "Hiba el-Abadla");
+        // Not Turkish: an apostrophe inside a name stays.
+        let t = "Ala'a Hassan waits in Gaza";
+        assert_eq!(
+            tidy_person(t, Span::new(0, 12), &names).slice(t),
+            "Ala'a Hassan"
+        );
+    }
 
     #[test]
     fn a_name_written_again_or_by_its_surname_is_named_already() {

@@ -379,6 +379,11 @@ impl NameLexicon {
         self.is("org_first", word) || self.is("org_head", word)
     }
 
+    /// A word written before a person's name that is no part of it ("President", "Gazeteci").
+    pub fn is_title(&self, word: &str) -> bool {
+        self.is("title", word)
+    }
+
     fn is(&self, class: &str, word: &str) -> bool {
         let Some(bit) = class_bit(class) else {
             return false;
@@ -655,8 +660,23 @@ fn find_mentions_cased(
             let (a, b) = (p[0].span.slice(text), p[1].span.slice(text));
             (lex.is("org_head", a) || lex.is("org_first", a)) && matches!(b, "of" | "for")
         });
-        let org_shape = (ws.len() >= 2 || names::is_all_caps(s) && s.len() >= 3)
-            && (lex.is("org_head", last_word) || lex.is("org_first", first_word) || inner_org_of)
+        // "the Sunni Islamist party Hizb Ut-Tahrir", "the militant group Jaish al-Adl": a
+        // name right after a noun for an organization is that organization's, not a person's.
+        let org_noun_before = piece.first > 0 && ws.len() <= 5 && oracle.place(s).is_none() && {
+            let prev = &words[piece.first - 1];
+            let after = text[piece.span.end..].trim_start_matches([',', ' ']);
+            text[prev.span.end..piece.span.start].trim().is_empty()
+                && ORG_NOUNS.contains(&prev.span.slice(text))
+                // "… opposition party Marina Tauber, who was arrested": a member, named.
+                && !after.starts_with("who ")
+                // "the UN migration organisation IOM": the acronym of a name given elsewhere.
+                && !(names::is_all_caps(s) && text.matches(s).count() > 1)
+        };
+        let org_shape = org_noun_before
+            || (ws.len() >= 2 || names::is_all_caps(s) && s.len() >= 3)
+                && (lex.is("org_head", last_word)
+                    || lex.is("org_first", first_word)
+                    || inner_org_of)
             || acronym.as_deref().is_some_and(|a| {
                 a.len() >= 2 && a.chars().filter(|c| c.is_uppercase()).count() >= 2
             }) && ws.len() >= 2
@@ -1185,6 +1205,31 @@ fn team_spans(text: &str) -> Vec<Span> {
 }
 
 /// The lowercase words right before a span, up to `n`, nearest last.
+/// Lowercase nouns for an organization, written right before its name.
+const ORG_NOUNS: &[&str] = &[
+    "party",
+    "group",
+    "movement",
+    "militia",
+    "organisation",
+    "organization",
+    "company",
+    "firm",
+    "coalition",
+    "alliance",
+    "faction",
+    "charity",
+    "carmaker",
+    "automaker",
+    "airline",
+    "broadcaster",
+    "newspaper",
+    "conglomerate",
+    "insurer",
+    "retailer",
+    "manufacturer",
+];
+
 fn words_before(text: &str, words: &[Word], idx: usize, n: usize) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut j = idx;

@@ -553,3 +553,30 @@ fn italian_a_places_the_town() {
         Some("in")
     );
 }
+
+#[test]
+fn a_name_after_an_organization_noun_is_the_organization() {
+    // written
+    let m = run("Supporters of the Islamist party Hizb Ut-Tahrir march through Raqqa.");
+    assert!(
+        m.organizations
+            .iter()
+            .any(|o| o.name.value == "Hizb Ut-Tahrir")
+    );
+    assert!(people(&m).is_empty());
+    let m = run("Fighters of the militant group Jaish al-Adl patrol near Raqqa.");
+    assert!(
+        m.organizations
+            .iter()
+            .any(|o| o.name.value == "Jaish al-Adl")
+    );
+    // A member named after the party's noun stays a person.
+    let m = run(
+        "Supporters demand the release of the opposition party Marina Tauber, who was arrested.",
+    );
+    assert!(
+        m.organizations
+            .iter()
+            .all(|o| o.name.value != "Marina Tauber")
+    );
+}
