@@ -141,6 +141,22 @@ pub(crate) fn read(text: &str, gaz: &Gazetteer, known: Option<&str>) -> UncasedR
     // The city: the first place of the focus country, inside a division the caption names when
     // it names any ("江西省 … 吉安市", not a homonym elsewhere in China).
     let in_named = |p: &Place| divisions.iter().any(|(_, _, a)| a.code == p.admin1);
+    // A great city named later outweighs a small town named first when nothing (a division the
+    // caption names) says which: a short common word is read as a small town far more often
+    // than a great city's name is ("در آستانه": on the eve of, not Astaneh; "شوند" a verb).
+    let great_later = names.iter().find_map(|n| {
+        let name = name_of(n);
+        n.targets.iter().find_map(|t| match t {
+            UncasedTarget::Place(p)
+                if p.country == focus
+                    && p.population >= 1_000_000
+                    && usable_place(name, &text[n.end..], p) =>
+            {
+                Some((n.start, n.end, p.clone()))
+            }
+            _ => None,
+        })
+    });
     for n in &names {
         let name = name_of(n);
         let places: Vec<&Place> = n
@@ -161,7 +177,12 @@ pub(crate) fn read(text: &str, gaz: &Gazetteer, known: Option<&str>) -> UncasedR
             places.iter().copied().find(|p| in_named(p))
         };
         if let Some(p) = pick {
-            r.city = Some((n.start, n.end, p.clone()));
+            r.city = Some(match &great_later {
+                Some(g) if divisions.is_empty() && p.population < 50_000 && g.0 > n.start => {
+                    g.clone()
+                }
+                _ => (n.start, n.end, p.clone()),
+            });
             break;
         }
     }
@@ -562,6 +583,14 @@ mod tests {
         let (cc, city, _) = reading("नेपाल में रविवार को विमान दुर्घटना");
         assert_eq!((cc.as_deref(), city), (Some("NP"), None));
         assert_eq!(reading("洪水"), (None, None, None));
+    }
+
+    #[test]
+    fn a_great_city_named_later_outweighs_a_small_town_first() {
+        // "در آستانه" (on the eve of) reads as the town of Astaneh; Tabriz is named after it.
+        let (cc, city, _) = reading("سرمای شدید در آستانه شب یلدا، کسبه تبریز را مجبور کرده است");
+        assert_eq!(cc.as_deref(), Some("IR"));
+        assert_eq!(city.as_deref(), Some("تبریز"));
     }
 
     #[test]
