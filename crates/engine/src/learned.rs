@@ -294,7 +294,7 @@ fn named_already<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> bo
 
 #[cfg(test)]
 mod tests {
-    use super::named_already;
+    use super::{Span, named_already, tidy_person};
 
     #[test]
     fn a_title_and_a_turkish_ending_are_no_part_of_a_tagged_name() {

@@ -1045,7 +1045,7 @@ pub(super) fn landmark_head(word: &str) -> bool {
 /// name, as a case ending after an apostrophe or on the place noun that follows it.
 fn turkish_locative(text: &str, end: usize) -> bool {
     static LOCATIVE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:['’](?:n?[dt][ae])\b|\s+(?:ilçe|il|köy|mahalle|kent|şehr|belde|kasaba|bölge)\w*n?[dt][ae]\b)")
+        Regex::new(r"^(?:['’`](?:n?[dt][ae])\b|\s+(?:ilçe|il|köy|mahalle|kent|şehr|belde|kasaba|bölge)\w*n?[dt][ae]\b)")
             .expect("Turkish locative regex")
     });
     names::is_turkish(text) && LOCATIVE.is_match(&text[end..])
