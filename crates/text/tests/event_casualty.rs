@@ -1262,7 +1262,8 @@ const WRITTEN: &[W] = &[
         injured: None,
         source: None,
     },
-    // written: mourning is no event type of its own: the incident decides, else the type is unknown.
+    // written: mourning is a weak funeral cue: the incident decides when one is named; alone it
+    // is a funeral scene, as most gold sets annotate it.
     W {
         caption: "Relatives of a boy who was killed in an Israeli air strike mourn outside the hospital in Deir al-Balah, Gaza, November 2, 2023. REUTERS/Stringer",
         ty: Some("air_strike"),
@@ -1273,7 +1274,7 @@ const WRITTEN: &[W] = &[
     },
     W {
         caption: "A man mourns over the body of his brother at a hospital in Kyiv, Ukraine, May 14, 2024. REUTERS/Stringer",
-        ty: None,
+        ty: Some("funeral"),
         reported: false,
         killed: None,
         injured: None,

@@ -30,6 +30,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout14.jsonl",
     "heldout15.jsonl",
     "heldout16.jsonl",
+    "heldout17.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {

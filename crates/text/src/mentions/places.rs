@@ -973,13 +973,13 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "cimetière" | "cimitero" | "palacio" | "palácio" | "palais" | "palazzo"
         | "aeropuerto" | "aeroporto" | "aéroport" | "hôpital" | "ospedale" | "universidad"
         | "universidade" | "université" | "università" | "escuela" | "escola" | "école"
-        | "scuola" | "estación" | "estação" | "gare" => PlaceCue::Landmark,
+        | "scuola" | "estación" | "estação" | "gare" | "place" => PlaceCue::Landmark,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
         | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
-        | "mahalle" => PlaceCue::Neighbourhood,
+        | "mahalle" | "cité" | "lotissement" => PlaceCue::Neighbourhood,
         "camp"
         | "refugee camp"
         | "displacement camp"
@@ -1045,7 +1045,7 @@ pub(super) fn landmark_head(word: &str) -> bool {
 /// name, as a case ending after an apostrophe or on the place noun that follows it.
 fn turkish_locative(text: &str, end: usize) -> bool {
     static LOCATIVE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:['’`](?:n?[dt][ae])\b|\s+(?:ilçe|il|köy|mahalle|kent|şehr|belde|kasaba|bölge)\w*n?[dt][ae]\b)")
+        Regex::new(r"^(?:['’`](?:n?[dt][ae](?:ki)?)\b|\s+(?:ilçe|il|köy|mahalle|kent|şehr|belde|kasaba|bölge)\w*n?[dt][ae]\b)")
             .expect("Turkish locative regex")
     });
     names::is_turkish(text) && LOCATIVE.is_match(&text[end..])
