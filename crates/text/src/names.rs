@@ -298,9 +298,51 @@ fn is_initial(word: &str) -> bool {
         || ABBREVIATIONS.contains(&word)
 }
 
+/// Indonesian and Malay function words: a caption with two of them is in one of those
+/// languages, where "di" is the preposition "in" ("Banjir di Kota Bandung"), never a particle
+/// inside a name as in Italian ("Leonardo di Caprio").
+const MALAY_WORDS: &[&str] = &[
+    "yang", "dengan", "untuk", "pada", "dari", "oleh", "saat", "ketika", "akibat", "setelah",
+    "warga", "banjir", "dan", "ini", "itu", "tersebut", "sejumlah", "akan", "telah", "sedang",
+];
+
+fn is_malay(text: &str, words: &[Word]) -> bool {
+    words
+        .iter()
+        .filter(|w| MALAY_WORDS.contains(&w.span.slice(text).to_lowercase().as_str()))
+        .take(2)
+        .count()
+        >= 2
+}
+
 /// Finds runs of capitalized words, skipping words inside `exclude` spans.
 pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
     let excluded = |w: &Word| exclude.iter().any(|e| e.overlaps(&w.span));
+    let malay = text.contains("di ") && is_malay(text, words);
+    // "di Kota Bandung", "di Desa Bangga": before a unit word "di" is "in" in any caption.
+    const UNITS: &[&str] = &[
+        "Kota",
+        "Desa",
+        "Kabupaten",
+        "Kecamatan",
+        "Provinsi",
+        "Jalan",
+        "Jl",
+        "Kampung",
+        "Pulau",
+        "Kelurahan",
+        "Dusun",
+        "Pasar",
+        "Kab",
+        "Kec",
+    ];
+    let malay_di = |k: usize| {
+        words[k].span.slice(text) == "di"
+            && (malay
+                || words
+                    .get(k + 1)
+                    .is_some_and(|n| UNITS.contains(&n.span.slice(text))))
+    };
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -330,6 +372,7 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
             && !is_capitalized(words[i - 1].span.slice(text));
         let leading_particle = is_particle(s)
             && !preposition_like
+            && !malay_di(i)
             && !matches!(s, "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos");
         if excluded(w)
             || !(is_capitalized(s) || (leading_particle && starts_name_after(text, words, i)))
@@ -346,6 +389,9 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
                 break;
             }
             let ns = next.span.slice(text);
+            if malay_di(last) {
+                break;
+            }
             if is_capitalized(ns) || (is_particle(ns) && starts_name_after(text, words, last)) {
                 last += 1;
             } else {
@@ -412,6 +458,19 @@ mod tests {
         // Capitalized, or before a lowercase word, it stays.
         assert_eq!(w("D'Souza and L'Aquila"), ["D'Souza", "and", "L'Aquila"]);
         assert_eq!(w("d'une"), ["d'une"]);
+    }
+
+    #[test]
+    fn indonesian_di_is_a_preposition() {
+        assert_eq!(
+            chunk_texts("Banjir di Kota Bandung merendam rumah warga dan jalan yang rendah"),
+            ["Banjir", "Kota Bandung"]
+        );
+        // Italian: a particle inside the name.
+        assert_eq!(
+            chunk_texts("Leonardo di Caprio arrives"),
+            ["Leonardo di Caprio"]
+        );
     }
 
     #[test]
