@@ -927,10 +927,21 @@ fn foreign_people(
                 && prev_two
                     .get(1)
                     .is_some_and(|w| FOREIGN_TITLES.contains(&w.to_lowercase().as_str())));
+        // "La haitiana Patricia Robert", "le Syrien Jean Doe": a demonym written in lowercase
+        // right before the name, as Spanish, Portuguese, French and Italian write it.
+        let demonym_before = before.chars().count() >= 5
+            && text[..piece.span.start].trim_end().ends_with(before)
+            && {
+                let mut cap = String::with_capacity(before.len());
+                let mut cs = before.chars();
+                cap.extend(cs.next().into_iter().flat_map(char::to_uppercase));
+                cap.push_str(cs.as_str());
+                oracle.demonym(&cap).is_some()
+            };
         let after = text[piece.span.end..].trim_start_matches(' ');
         let marked =
             POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_WORD_AFTER.is_match(after);
-        if titled || marked {
+        if titled || marked || demonym_before {
             merge_person(
                 people,
                 PersonFound {

@@ -580,3 +580,11 @@ fn a_name_after_an_organization_noun_is_the_organization() {
             .all(|o| o.name.value != "Marina Tauber")
     );
 }
+
+#[test]
+fn a_lowercase_demonym_before_a_name_in_another_language() {
+    // written: Spanish and Portuguese write the nationality in lowercase before the name (the
+    // test oracle knows the English form only, so "syrian" stands for "siria").
+    let m = run("La syrian Maria Souza espera na fila com os filhos em uma escola de Raqqa.");
+    assert_eq!(people(&m), ["Maria Souza"]);
+}
