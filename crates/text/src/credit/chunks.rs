@@ -886,6 +886,29 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             );
         }
     }
+    // "(By Jane Doe -- Associated Press)": a byline, a double hyphen or a dash, and a known
+    // agency, in brackets at the end.
+    if ch.paren
+        && at_end
+        && let Some(rest) = t.strip_prefix("By ").or_else(|| t.strip_prefix("by "))
+        && let Some((name_t, agency_t)) = [" -- ", " — ", " – "]
+            .iter()
+            .find_map(|sep| rest.split_once(sep))
+    {
+        let off = s.end - rest.len();
+        let name = trim_span(text, Span::new(off, off + name_t.len()));
+        let agency = trim_span(text, Span::new(s.end - agency_t.len(), s.end));
+        let nt = &text[name.start..name.end];
+        let at = &text[agency.start..agency.end];
+        if lex.lookup(at).is_some() && is_person_name(nt) && nt.split_whitespace().count() >= 2 {
+            return mk(
+                vec![(nt.to_string(), name)],
+                Some((at.to_string(), agency)),
+                s,
+                "credit.photo_by",
+            );
+        }
+    }
     // "― Bernama pic", "(Hindustan Times Photo)", "FOTO JBPM", "(Express Photo by Jane Doe)":
     // an agency or outlet with the picture word, ending the caption.
     if at_end

@@ -2001,6 +2001,12 @@ fn an_outlet_or_acronym_after_a_comma_and_persian_labels() {
         Some("LiveMedia"),
     );
     check("Manifestazione a Milano - Foto Ansa", &[], Some("ANSA"));
+    // A byline and the agency after a double hyphen, in brackets.
+    check(
+        "A protester in Baku holds a picture. (By Jane Doe -- Associated Press)",
+        &["Jane Doe"],
+        Some("AP"),
+    );
     // A national agency alone in brackets is the agency, not a photographer.
     check(
         "Incêndio perto de Monchique. [Fotos: Lusa]",
