@@ -621,7 +621,27 @@ fn find_mentions_cased(
             });
             continue;
         }
-        if !sport_team && let Some(p) = place_phrase(text, &words, &piece, lex, oracle, sport) {
+        // "President Bush", "King Abdullah": a name right after a title is a person's, even
+        // where a town abroad has that name.
+        let titled = piece.first > 0
+            && lex.is(
+                "title",
+                words[piece.first - 1]
+                    .span
+                    .slice(text)
+                    .trim_end_matches('.'),
+            )
+            && names::is_capitalized(words[piece.first - 1].span.slice(text))
+            && text[words[piece.first - 1].span.end..piece.span.start] == *" "
+            && oracle
+                .place(s)
+                .is_none_or(|k| k.kind == KnownKind::Populated);
+        if !sport_team
+            && let Some(p) = place_phrase(text, &words, &piece, lex, oracle, sport)
+            // A landmark named after a titled person ("General Santander police academy") or a
+            // place after "of" ("Governor of Punjab") stays a place.
+            && !(titled && p.rule == "place.gazetteer" && p.cue == PlaceCue::None)
+        {
             m.places.push(p);
             continue;
         }

@@ -588,3 +588,12 @@ fn a_lowercase_demonym_before_a_name_in_another_language() {
     let m = run("La syrian Maria Souza espera na fila com os filhos em uma escola de Raqqa.");
     assert_eq!(people(&m), ["Maria Souza"]);
 }
+
+#[test]
+fn a_name_after_a_title_is_a_person_not_a_town_abroad() {
+    // written: the test oracle knows Mafraq as a town; after a title it is a person's name
+    // ("President Bush" is no town in Egypt).
+    let m = run("A protester holds a portrait of President Mafraq during a rally in Aleppo.");
+    assert_eq!(people(&m), ["Mafraq"]);
+    assert!(m.places.iter().all(|p| p.name != "Mafraq"));
+}
