@@ -27,6 +27,7 @@ SETS = [
     ("heldout16 (110)", ["tests/fixtures/corpus/heldout16.jsonl"]),
     ("heldout17 (110)", ["tests/fixtures/corpus/heldout17.jsonl"]),
     ("heldout18 (110)", ["tests/fixtures/corpus/heldout18.jsonl"]),
+    ("heldout19 (110)", ["tests/fixtures/corpus/heldout19.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
