@@ -140,13 +140,34 @@ async fn type_into(c: &Client, id: &str, keys: &str) {
         .unwrap();
 }
 
+/// The page's text. A form's submission replaces the page while it is being read (a stale
+/// element), so a read that fails is tried again, for up to 10 s.
 async fn text(c: &Client) -> String {
-    c.find(Locator::Css("body"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap()
+    let mut last_err = None;
+    for _ in 0..100 {
+        match c.find(Locator::Css("body")).await {
+            Ok(body) => match body.text().await {
+                Ok(t) => return t,
+                Err(e) => last_err = Some(e),
+            },
+            Err(e) => last_err = Some(e),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the page's text could not be read: {last_err:?}");
+}
+
+/// The page's text once it contains `needle` (the next page after a submission), or after 10 s.
+async fn text_with(c: &Client, needle: &str) -> String {
+    let mut body = String::new();
+    for _ in 0..100 {
+        body = text(c).await;
+        if body.contains(needle) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    body
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -312,7 +333,7 @@ async fn a_user_searches_maps_and_corrects_in_chromium() {
     )
     .await;
     c.wait().for_element(Locator::Css("h1")).await.unwrap();
-    let body = text(&c).await;
+    let body = text_with(&c, "Sign in needed").await;
     assert!(body.contains("Sign in needed"), "{body}");
     shot(&c, "8-refused").await;
     c.goto(&record_url).await.unwrap();
