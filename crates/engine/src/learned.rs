@@ -254,24 +254,11 @@ fn tidy_person(text: &str, span: Span, names: &dateline_text::mentions::NameLexi
     {
         span = Span::new(span.end - rest.len(), span.end);
     }
-    let turkish = text.contains(['ı', 'ş', 'ğ', 'İ', 'Ş']);
-    let s = span.slice(text);
-    if turkish
-        && let Some(k) = s.rfind(['\'', '’'])
-        && k > 0
-        && TURKISH_ENDINGS.contains(&&s[k + s[k..].chars().next().map_or(1, char::len_utf8)..])
-    {
+    if let Some(k) = dateline_text::names::without_turkish_ending(text, span.slice(text)) {
         span = Span::new(span.start, span.start + k);
     }
     span
 }
-
-/// Turkish case and possessive endings written after an apostrophe on a name.
-const TURKISH_ENDINGS: &[&str] = &[
-    "nın", "nin", "nun", "nün", "ın", "in", "un", "ün", "ya", "ye", "a", "e", "da", "de", "ta",
-    "te", "dan", "den", "tan", "ten", "la", "le", "yla", "yle", "ı", "i", "u", "ü", "yı", "yi",
-    "yu", "yü", "ndan", "nden", "na", "ne", "nda", "nde",
-];
 
 /// True when `name` repeats a name already reported, whole or as whole words of it: a name
 /// written twice ("Moeen Ali … Moeen Ali is planning") or again by surname is one person.

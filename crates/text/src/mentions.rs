@@ -401,6 +401,16 @@ impl NameLexicon {
 
 /// Demonyms that Spanish, Portuguese and French write in lowercase ("la capital venezolana",
 /// "dans la capitale malgache"). A common English word is never one ("polish", "french").
+/// The word with its first letter in capitals ("haitiana" → "Haitiana"): the oracle answers for
+/// capitalized demonyms only.
+fn capitalized(word: &str) -> String {
+    let mut cap = String::with_capacity(word.len());
+    let mut cs = word.chars();
+    cap.extend(cs.next().into_iter().flat_map(char::to_uppercase));
+    cap.push_str(cs.as_str());
+    cap
+}
+
 fn lowercase_demonyms(
     text: &str,
     words: &[Word],
@@ -418,11 +428,7 @@ fn lowercase_demonyms(
             continue;
         }
         // The oracle answers for capitalized words only (a demonym in an English caption).
-        let mut cap = String::with_capacity(s.len());
-        let mut cs = s.chars();
-        cap.extend(cs.next().into_iter().flat_map(char::to_uppercase));
-        cap.push_str(cs.as_str());
-        if let Some(cc) = oracle.demonym(&cap) {
+        if let Some(cc) = oracle.demonym(&capitalized(s)) {
             m.demonyms.push(DemonymMention {
                 country: cc,
                 span: w.span,
@@ -951,13 +957,7 @@ fn foreign_people(
         // right before the name, as Spanish, Portuguese, French and Italian write it.
         let demonym_before = before.chars().count() >= 5
             && text[..piece.span.start].trim_end().ends_with(before)
-            && {
-                let mut cap = String::with_capacity(before.len());
-                let mut cs = before.chars();
-                cap.extend(cs.next().into_iter().flat_map(char::to_uppercase));
-                cap.push_str(cs.as_str());
-                oracle.demonym(&cap).is_some()
-            };
+            && oracle.demonym(&capitalized(before)).is_some();
         let after = text[piece.span.end..].trim_start_matches(' ');
         let marked =
             POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_WORD_AFTER.is_match(after);
@@ -1235,7 +1235,6 @@ fn team_spans(text: &str) -> Vec<Span> {
         .collect()
 }
 
-/// The lowercase words right before a span, up to `n`, nearest last.
 /// Lowercase nouns for an organization, written right before its name.
 const ORG_NOUNS: &[&str] = &[
     "party",
@@ -1261,6 +1260,7 @@ const ORG_NOUNS: &[&str] = &[
     "manufacturer",
 ];
 
+/// The lowercase words right before a span, up to `n`, nearest last.
 fn words_before(text: &str, words: &[Word], idx: usize, n: usize) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut j = idx;

@@ -125,6 +125,16 @@ fn apostrophe_case_ending(word: &str) -> Option<usize> {
     .then_some(k)
 }
 
+/// The byte length of `name` without a Turkish case ending after its last apostrophe
+/// ("el-Abadla’nın" → "el-Abadla"), when `text` is Turkish and the ending is one; else `None`.
+pub fn without_turkish_ending(text: &str, name: &str) -> Option<usize> {
+    if is_turkish(text) {
+        apostrophe_case_ending(name)
+    } else {
+        None
+    }
+}
+
 /// Splits the caption into words with byte spans and sentence numbers.
 ///
 /// A word is a run of letters and digits with inner hyphens, apostrophes and dots (`U.S.`,
@@ -309,7 +319,10 @@ const MALAY_WORDS: &[&str] = &[
 fn is_malay(text: &str, words: &[Word]) -> bool {
     words
         .iter()
-        .filter(|w| MALAY_WORDS.contains(&w.span.slice(text).to_lowercase().as_str()))
+        .filter(|w| {
+            let s = w.span.slice(text);
+            MALAY_WORDS.iter().any(|m| m.eq_ignore_ascii_case(s))
+        })
         .take(2)
         .count()
         >= 2
@@ -318,7 +331,8 @@ fn is_malay(text: &str, words: &[Word]) -> bool {
 /// Finds runs of capitalized words, skipping words inside `exclude` spans.
 pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
     let excluded = |w: &Word| exclude.iter().any(|e| e.overlaps(&w.span));
-    let malay = text.contains("di ") && is_malay(text, words);
+    // Decided only when a "di" is met: most captions have none.
+    let malay = std::cell::OnceCell::new();
     // "di Kota Bandung", "di Desa Bangga": before a unit word "di" is "in" in any caption.
     const UNITS: &[&str] = &[
         "Kota",
@@ -338,7 +352,7 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
     ];
     let malay_di = |k: usize| {
         words[k].span.slice(text) == "di"
-            && (malay
+            && (*malay.get_or_init(|| is_malay(text, words))
                 || words
                     .get(k + 1)
                     .is_some_and(|n| UNITS.contains(&n.span.slice(text))))

@@ -556,8 +556,6 @@ pub(super) const OTHER_PREPOSITIONS: &[&str] = &[
     "for", "against", "after", "before", "during", "like", "than", "over", "under", "through",
 ];
 
-/// The preposition governing a name, looking back over articles, adjectives and cue nouns only:
-/// "in the rebel-held besieged town of Douma" → `of`; "in action with Brighton" → `with`.
 /// Italian "a" before a town places the photo there ("Manifestazione a Milano", "Corteo a
 /// Napoli contro il governo"). In English "a" before a capitalized name is an article whose noun
 /// follows ("a Gaza resident", "a London firm"), so the name must end the clause or be followed by
@@ -594,6 +592,8 @@ fn italian_a(
     next.starts_with(char::is_lowercase) && lex.is("foreign", &next) && !lex.is("english", &next)
 }
 
+/// The preposition governing a name, looking back over articles, adjectives and cue nouns only:
+/// "in the rebel-held besieged town of Douma" → `of`; "in action with Brighton" → `with`.
 pub(super) fn nearest_preposition(
     text: &str,
     words: &[Word],
