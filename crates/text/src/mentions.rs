@@ -379,6 +379,21 @@ impl NameLexicon {
         self.is("org_first", word) || self.is("org_head", word)
     }
 
+    /// One word that ends in a landmark word: German, Dutch and the Nordic languages write a
+    /// square, street, church or stadium as a compound ("Hermannplatz", "Rådhusplassen",
+    /// "Stephansdom"), so the head word never stands apart for `place_head` to see. An everyday
+    /// English word ("Kingdom", "Freedom") is never one.
+    pub fn compound_landmark(&self, word: &str) -> bool {
+        let lower = word.to_lowercase();
+        let letters = lower.chars().count();
+        self.common_size(&lower).is_none()
+            && lower.chars().all(|c| c.is_alphabetic() || c == '-')
+            && self.classes.get("landmark_suffix").is_some_and(|set| {
+                set.iter()
+                    .any(|s| lower.ends_with(s.as_str()) && letters >= s.chars().count() + 3)
+            })
+    }
+
     /// A word written before a person's name that is no part of it ("President", "Gazeteci").
     pub fn is_title(&self, word: &str) -> bool {
         self.is("title", word)
@@ -461,6 +476,7 @@ const CLASSES: &[&str] = &[
     "english",
     "foreign",
     "unit_first",
+    "landmark_suffix",
 ];
 
 fn class_bit(class: &str) -> Option<u32> {

@@ -387,7 +387,11 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
         let leading_particle = is_particle(s)
             && !preposition_like
             && !malay_di(i)
-            && !matches!(s, "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos");
+            // "am Hermannplatz": German "am" joins a name ("Frankfurt am Main") but never begins one.
+            && !matches!(
+                s,
+                "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos" | "am" | "upon"
+            );
         if excluded(w)
             || !(is_capitalized(s) || (leading_particle && starts_name_after(text, words, i)))
         {

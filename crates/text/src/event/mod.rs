@@ -100,6 +100,10 @@ struct Entry {
     phrase: String,
     /// Trailing `*`: the last word may continue.
     prefix: bool,
+    /// Leading `*`: the cue ends a compound word and only matches there ("*hochwasser" in
+    /// "Jahrhunderthochwasser", "*brann" in "boligbrann"). German, Dutch and the Nordic
+    /// languages write an event's kind into one word, so the whole-word match never sees it.
+    compound: bool,
     weight: f64,
 }
 
@@ -157,6 +161,10 @@ impl EventLexicon {
                 Some(r) => (r, true),
                 None => (raw, false),
             };
+            let (raw, compound) = match raw.strip_prefix('*') {
+                Some(r) => (r, true),
+                None => (raw, false),
+            };
             let phrase = raw
                 .split_whitespace()
                 .collect::<Vec<_>>()
@@ -169,12 +177,14 @@ impl EventLexicon {
                 kind,
                 phrase,
                 prefix,
+                compound,
                 weight,
             });
         }
         for e in new {
             let same = |x: &Entry| {
                 x.phrase == e.phrase
+                    && x.compound == e.compound
                     && std::mem::discriminant(&x.kind) == std::mem::discriminant(&e.kind)
             };
             if let Some(old) = self.entries.iter_mut().find(|x| same(x)) {
@@ -264,14 +274,27 @@ fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
     let lowered = lower_same_len(text);
     let haystack = lowered.as_deref().unwrap_or(text);
     for mat in m.find_overlapping_iter(haystack) {
-        let (s, mut e) = (mat.start(), mat.end());
+        let (mut s, mut e) = (mat.start(), mat.end());
         let entry = mat.pattern().as_usize();
         if !text.is_char_boundary(s) || !text.is_char_boundary(e) {
             continue;
         }
         let first_unspaced = text[s..].chars().next().is_some_and(is_unspaced);
         let last_unspaced = text[..e].chars().next_back().is_some_and(is_unspaced);
-        if !first_unspaced && text[..s].chars().next_back().is_some_and(is_word_char) {
+        if lex.entries[entry].compound {
+            // The end of a compound: at least three letters of the word stand before the cue,
+            // and the hit covers the whole word.
+            let head: usize = text[..s]
+                .chars()
+                .rev()
+                .take_while(|c| is_word_char(*c))
+                .map(char::len_utf8)
+                .sum();
+            if text[s - head..s].chars().count() < 3 {
+                continue;
+            }
+            s -= head;
+        } else if !first_unspaced && text[..s].chars().next_back().is_some_and(is_word_char) {
             continue;
         }
         let next = text[e..].chars().next();

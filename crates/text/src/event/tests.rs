@@ -1069,3 +1069,49 @@ fn crowds_strikes_camps_and_crushes() {
         Some("disaster")
     );
 }
+
+#[test]
+fn compound_cues_match_the_end_of_a_word_only() {
+    // written captions: German, Norwegian, Swedish and Dutch compounds name the event.
+    assert_eq!(
+        ty("Die Altstadt steht nach dem Jahrhunderthochwasser unter Wasser.").as_deref(),
+        Some("disaster")
+    );
+    assert_eq!(
+        ty("Brannmannskaper slukker en boligbrann i Bergen natt til søndag.").as_deref(),
+        Some("disaster")
+    );
+    assert_eq!(
+        ty("Poliser inspekterar bilar efter ryska drönarattacker mot staden.").as_deref(),
+        Some("air_strike")
+    );
+    assert_eq!(
+        ty("Kiezers brengen hun stem uit bij de gemeenteraadsverkiezingen in Utrecht.").as_deref(),
+        Some("politics")
+    );
+    // A compound cue needs letters before it: "*brand" alone is not the English "brand".
+    let lex = EventLexicon::parse("x", "disaster\t*brand\t3\n").unwrap();
+    let found = |t: &str| find_event(t, &lex, &[]).event_type.map(|f| f.value);
+    assert_eq!(found("A brand of coffee on sale in Lagos."), None);
+    let t = "Ein Großbrand in Hamburg.";
+    let hit = find_event(t, &lex, &[]).event_type.unwrap();
+    assert_eq!(hit.value, "disaster");
+    assert_eq!(hit.span.slice(t), "Großbrand");
+}
+
+#[test]
+fn central_european_elections_and_floods() {
+    // written captions: Slovak and Czech elections, a Polish flood.
+    assert_eq!(
+        ty("Volička vhadzuje obálku do urny počas volieb v Bratislave.").as_deref(),
+        Some("politics")
+    );
+    assert_eq!(
+        ty("Voliči ve volební místnosti v Brně.").as_deref(),
+        Some("politics")
+    );
+    assert_eq!(
+        ty("Mieszkańcy sprzątają po powodzi w Kłodzku.").as_deref(),
+        Some("disaster")
+    );
+}

@@ -137,7 +137,7 @@ pub(super) fn place_phrase(
         .as_ref()
         .is_some_and(|k| k.kind == KnownKind::Populated && k.primary);
     if cue == PlaceCue::None && ws.len() >= 2 && !populated_whole {
-        if lex.is("place_head", last_word) {
+        if lex.is("place_head", last_word) || lex.is("landmark_suffix", last_word) {
             cue = cue_of(&last_word.to_lowercase());
             if cue == PlaceCue::None {
                 cue = PlaceCue::Landmark;
@@ -171,6 +171,15 @@ pub(super) fn place_phrase(
             cue = PlaceCue::Region;
             rule = "place.region";
         }
+    }
+    // "am Hermannplatz", "på Rådhusplassen": a compound whose last part is a landmark word.
+    if cue == PlaceCue::None
+        && ws.len() == 1
+        && known_whole.is_none()
+        && lex.compound_landmark(first_word)
+    {
+        cue = PlaceCue::Landmark;
+        rule = "place.compound_head";
     }
     // Words before: "town of X", "capital X", "in the northern Syrian city of X".
     let before = words_before(text, words, piece.first, 8);

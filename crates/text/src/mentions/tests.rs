@@ -597,3 +597,48 @@ fn a_name_after_a_title_is_a_person_not_a_town_abroad() {
     assert_eq!(people(&m), ["Mafraq"]);
     assert!(m.places.iter().all(|p| p.name != "Mafraq"));
 }
+
+#[test]
+fn compound_landmarks_are_places_at_their_preposition() {
+    // written captions: a square, a parliament and a stadium written as one word or with a
+    // landmark word of German, Norwegian or Danish.
+    let place = |t: &str, name: &str| {
+        run(t)
+            .places
+            .into_iter()
+            .find(|p| p.name == name)
+            .map(|p| (p.cue, p.preposition))
+    };
+    assert_eq!(
+        place(
+            "Polizisten stehen am Hermannplatz in Berlin.",
+            "Hermannplatz"
+        ),
+        Some((PlaceCue::Landmark, Some("am".to_string())))
+    );
+    assert_eq!(
+        place(
+            "Demonstranter foran Stortinget i Oslo fredag.",
+            "Stortinget"
+        ),
+        Some((PlaceCue::Landmark, Some("foran".to_string())))
+    );
+    assert_eq!(
+        place(
+            "Fans marcherede mod Telia Parken før finalen.",
+            "Telia Parken"
+        )
+        .map(|p| p.0),
+        Some(PlaceCue::Landmark)
+    );
+    // An everyday English word is no compound; a German time noun after "am" is no place.
+    assert!(
+        place("People celebrate in the Kingdom on Friday.", "Kingdom")
+            .is_none_or(|p| p.0 != PlaceCue::Landmark)
+    );
+    assert!(
+        run("Der Kanzler besucht am Tag nach dem Angriff den Markt.")
+            .places
+            .is_empty()
+    );
+}
