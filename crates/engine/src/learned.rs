@@ -180,6 +180,7 @@ pub(crate) fn adjudicate(
     for (span, prob) in tagged.spans(Kind::Person) {
         let span = tidy_person(text, span, &engine.names);
         if prob < policy.add_above
+            || dateline_text::names::opens_with_central_preposition(text, span.slice(text))
             || named_already(
                 span.slice(text),
                 mentions.people.iter().map(|p| p.name.value.as_str()),

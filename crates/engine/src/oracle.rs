@@ -232,12 +232,23 @@ fn towns_of_stem(
     })
 }
 
+/// Countries whose languages decline town names in Latin letters, and their neighbours.
+const CENTRAL_EUROPE: &[&str] = &[
+    "PL", "CZ", "SK", "HU", "SI", "HR", "RS", "BA", "ME", "MK", "LT", "LV", "EE", "UA", "BY", "RU",
+    "RO", "MD", "BG", "DE", "AT", "AL", "XK",
+];
+
 /// Polish, Czech, Slovak, Croatian, Serbian, Slovenian and Hungarian captions decline town
 /// names too ("w Krakowie", "u Zagrebu", "v Londýnu", "Budapesten"). For a one-word Latin name
 /// the gazetteer lacks, a city of at least 100,000 people named by the word without the
 /// locative ending ("Zagrebu" → Zagreb, "Warszawie" → Warszawa). Only a few endings are tried,
 /// and only for large cities: an English name ending in -u or -en is rarely a large city's
 /// name plus those letters.
+///
+/// A name with a letter only Central European and Baltic languages write ("Kroměříži",
+/// "Kłodzku", "Brně") is no English word: for it the guess reaches towns of 5,000 people and
+/// the Czech and Polish endings "-ě" and "-i" are tried as well ("Brně" → Brno, "Kroměříži" →
+/// Kroměříž, "Kłodzku" → Kłodzko).
 fn latin_declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo::Place> {
     // (ending, what replaces it): "-owie" → "-ów"/"-ow", "-awie" → "-awa", "-u" → "", Slovak
     // "-ve" → "-va" ("v Bratislave"), Hungarian "-ben"/"-ban"/"-en"/"-on" → "".
@@ -251,22 +262,43 @@ fn latin_declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo:
         ("en", &[""]),
         ("on", &[""]),
     ];
-    if name.chars().count() < 5
+    const CENTRAL_RULES: &[(&str, &[&str])] = &[
+        ("ě", &["o", "a", ""]),
+        ("u", &["o"]),
+        ("i", &["", "a"]),
+        ("e", &["a"]),
+    ];
+    let central = dateline_text::names::has_central_european_letter(name);
+    if name.chars().count() < if central { 4 } else { 5 }
         || name.contains(' ')
         || !name.chars().next().is_some_and(char::is_uppercase)
         || !name.chars().all(|c| c.is_alphabetic() || c == '-')
     {
         return Vec::new();
     }
-    for (ending, replacements) in RULES {
+    let (rules, min_population): (Vec<&(&str, &[&str])>, u64) = if central {
+        (RULES.iter().chain(CENTRAL_RULES).collect(), 5_000)
+    } else {
+        (RULES.iter().collect(), 100_000)
+    };
+    for (ending, replacements) in rules {
         let Some(stem) = name.strip_suffix(ending) else {
             continue;
         };
         // No bare "-ie": an English name in -ie ("Bernie") keeps its letters.
-        if stem.chars().count() < 4 {
+        if stem.chars().count() < 3 || !central && stem.chars().count() < 4 {
             continue;
         }
-        if let Some(found) = towns_of_stem(stem, replacements, 100_000, |n| gazetteer.lookup(n)) {
+        // A small town guessed from a declined form stands where those languages are spoken
+        // ("v Buči" is Bucha in Ukraine, not Buc in France).
+        let lookup = |n: &str| {
+            let mut found = gazetteer.lookup(n);
+            found.retain(|p| {
+                p.population >= 100_000 || CENTRAL_EUROPE.contains(&p.country.as_str())
+            });
+            found
+        };
+        if let Some(found) = towns_of_stem(stem, replacements, min_population, lookup) {
             return found;
         }
     }
@@ -345,6 +377,10 @@ mod tests {
         assert_eq!(declined("Zagrebu").as_deref(), Some("Zagreb"));
         assert_eq!(declined("Krakowie").as_deref(), Some("Kraków"));
         assert_eq!(declined("Budapesten").as_deref(), Some("Budapest"));
+        assert_eq!(declined("Kroměříži").as_deref(), Some("Kroměříž"));
+        assert_eq!(declined("Kłodzku").as_deref(), Some("Kłodzko"));
+        assert_eq!(declined("Brně").as_deref(), Some("Brno"));
+        assert_eq!(declined("Ostravě").as_deref(), Some("Ostrava"));
         // Small towns, English names and words that are no declension are left alone.
         assert_eq!(declined("Kharkova"), None);
         assert_eq!(declined("Bernie"), None);

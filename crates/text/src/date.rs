@@ -175,6 +175,8 @@ static ABBREVIATIONS: &[&str] = &[
     // Place words abbreviated before a name: Philippine "Brgy." (barangay), Indonesian "Jl."
     // (street), "Kab." (regency), "Kec." (district), "Kel." (ward), Spanish "Av."/"Avda.".
     "brgy", "bgy", "jl", "jln", "kab", "kec", "kel", "av", "avda",
+    // Polish photo labels before the photographer: "Fot." and "Zdj." (fotografia, zdjęcie).
+    "fot", "zdj",
 ];
 
 /// Splits text into sentences (byte spans, untrimmed, covering the whole text).

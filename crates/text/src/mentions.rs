@@ -1229,7 +1229,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// "a match between Atletico Acreano and Luverdense": both names are teams.
 fn team_spans(text: &str) -> Vec<Span> {
     static BETWEEN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:match|game|final|semi-final|clash|derby|tie|fixture)\s+(?:between|against)\s+([^,.;]+?)\s+(?:and|vs\.?|v)\s+([^,.;]+?)(?:[,.;]|\s+(?:at|in|on)\b)|\b([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:vs?\.?|versus)\s+([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\b").unwrap()
+        Regex::new(r"(?i)\b(?:match|game|final|semi-final|clash|derby|tie|fixture)\s+(?:between|against)\s+([^,.;]+?)\s+(?:and|vs\.?|v)\s+([^,.;]+?)(?:[,.;]|\s+(?:at|in|on)\b)|(?-i:\b([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})\s+(?:vs?\.?|versus)\s+([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}))\b").unwrap()
     });
     // Most captions name no fixture; skip the capturing search unless a marker is there.
     if !(text.contains(" v")
@@ -1239,8 +1239,16 @@ fn team_spans(text: &str) -> Vec<Span> {
     {
         return Vec::new();
     }
+    // In Czech and Slovak "v" is "in" ("Sparta v Praze"): there only "vs" and "versus" mark
+    // a fixture.
+    let czech = names::has_central_european_letter(text);
     BETWEEN
         .captures_iter(text)
+        .filter(|c| {
+            !czech
+                || c.get(0)
+                    .is_some_and(|m| !m.as_str().contains(" v ") || m.as_str().contains("vs"))
+        })
         .flat_map(|c| {
             [c.get(1), c.get(2), c.get(3), c.get(4)]
                 .into_iter()

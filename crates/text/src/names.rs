@@ -328,11 +328,36 @@ fn is_malay(text: &str, words: &[Word]) -> bool {
         >= 2
 }
 
+/// A letter only Polish, Czech, Slovak, Lithuanian, Latvian or Hungarian write ("Kroměříži",
+/// "Kłodzku", "Seimo" is not one, "Stacevičiaus" is): text with one is in none of the languages
+/// whose capitalized one-letter words begin names.
+pub fn has_central_european_letter(s: &str) -> bool {
+    s.chars()
+        .flat_map(char::to_lowercase)
+        .any(|c| "ąćęłńśźżěřůňťďĺľŕėįųūőűčšž".contains(c))
+}
+
+/// Prepositions that open a sentence in Polish, Czech, Slovak and Lithuanian ("W Krakowie",
+/// "V Mariupolu", "Prie Seimo"); capitalized there, they are no part of the name after them.
+const CENTRAL_PREPOSITIONS: &[&str] = &[
+    "V", "W", "Ve", "We", "Na", "Do", "Od", "Po", "Z", "Ze", "U", "Pod", "Nad", "Przy", "Pri",
+    "Prie", "Przed", "Před", "Pred", "Iš", "Ties",
+];
+
+/// True when `name` begins with one of those prepositions and `text` is in one of those
+/// languages ("Prie Seimo", "W Krakowie"): no person's name.
+pub fn opens_with_central_preposition(text: &str, name: &str) -> bool {
+    name.split_once(' ')
+        .is_some_and(|(first, _)| CENTRAL_PREPOSITIONS.contains(&first))
+        && has_central_european_letter(text)
+}
+
 /// Finds runs of capitalized words, skipping words inside `exclude` spans.
 pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
     let excluded = |w: &Word| exclude.iter().any(|e| e.overlaps(&w.span));
     // Decided only when a "di" is met: most captions have none.
     let malay = std::cell::OnceCell::new();
+    let central = std::cell::OnceCell::new();
     // "di Kota Bandung", "di Desa Bangga": before a unit word "di" is "in" in any caption.
     const UNITS: &[&str] = &[
         "Kota",
@@ -384,6 +409,15 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
                 | "dell’"
         ) && i > 0
             && !is_capitalized(words[i - 1].span.slice(text));
+        // "W Krakowie odbył się marsz": a capitalized preposition opening a sentence of those
+        // languages.
+        if w.sentence_start
+            && CENTRAL_PREPOSITIONS.contains(&s)
+            && *central.get_or_init(|| has_central_european_letter(text))
+        {
+            i += 1;
+            continue;
+        }
         let leading_particle = is_particle(s)
             && !preposition_like
             && !malay_di(i)
@@ -461,6 +495,29 @@ mod tests {
             .iter()
             .map(|c| c.span.slice(text).to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_central_european_preposition_opens_no_name() {
+        // written: Polish, Czech and Lithuanian sentences opening with a preposition.
+        assert_eq!(chunk_texts("W Krakowie odbył się marsz."), vec!["Krakowie"]);
+        assert_eq!(
+            chunk_texts("V Mariupolu zůstává asi 100 tisíc civilistů."),
+            vec!["Mariupolu"]
+        );
+        assert!(opens_with_central_preposition(
+            "Prie Seimo surengta akcija. J. Stacevičiaus nuotr.",
+            "Prie Seimo"
+        ));
+        // Elsewhere a one-letter word may begin a name ("U Thant", "W Somerset Maugham").
+        assert_eq!(
+            chunk_texts("U Thant speaks in New York."),
+            vec!["U Thant", "New York"]
+        );
+        assert!(!opens_with_central_preposition(
+            "U Thant speaks.",
+            "U Thant"
+        ));
     }
 
     #[test]

@@ -1620,6 +1620,11 @@ fn labels_after_a_lone_slash_and_polish_fot() {
         Some("East News"),
     );
     check(
+        "Zalana ulica po powodzi. Fot. Anna Nowak / PAP",
+        &["Anna Nowak"],
+        Some("PAP"),
+    );
+    check(
         "Zalana wieś po powodzi. Zniszczenia są ogromne [fot. Anna Nowak]",
         &["Anna Nowak"],
         None,

@@ -642,3 +642,12 @@ fn compound_landmarks_are_places_at_their_preposition() {
             .is_empty()
     );
 }
+
+#[test]
+fn czech_v_is_in_not_versus() {
+    // written: "v" is the Czech "in"; an English fixture keeps its "v".
+    let m = run("Lidé stojí v Kroměříži.");
+    assert!(m.organizations.is_empty(), "{:?}", m.organizations);
+    assert!(!team_spans("Arsenal v Chelsea at the Emirates Stadium.").is_empty());
+    assert!(team_spans("Hasiči zasahují v Brně.").is_empty());
+}
