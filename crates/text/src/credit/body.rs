@@ -173,7 +173,38 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                 .chars()
                 .next()
                 .is_some_and(char::is_uppercase);
-        if c == '/' || c == '|' || c == '\\' || dash || (c == '©' && !t[..i].trim().is_empty()) {
+        // "(Tim Wimborne : Reuters)": a colon with a blank on each side separates as well.
+        // A label before it ("© Copyright : DR") is no part of its own.
+        let spaced_colon = c == ':'
+            && t[..i].ends_with(char::is_whitespace)
+            && t[i + 1..].starts_with(char::is_whitespace)
+            && !t[..i].split_whitespace().next_back().is_some_and(|w| {
+                [
+                    "copyright",
+                    "photo",
+                    "photos",
+                    "foto",
+                    "fotos",
+                    "crédit",
+                    "crédits",
+                    "credit",
+                    "credits",
+                    "crédito",
+                    "source",
+                    "fuente",
+                    "fonte",
+                    "bild",
+                    "quelle",
+                ]
+                .contains(&w.to_lowercase().as_str())
+            });
+        if c == '/'
+            || c == '|'
+            || c == '\\'
+            || dash
+            || spaced_colon
+            || (c == '©' && !t[..i].trim().is_empty())
+        {
             segs.push(Span::new(body.start + last, body.start + i));
             last = i + c.len_utf8();
             if c == '©' {

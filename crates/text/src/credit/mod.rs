@@ -332,12 +332,13 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
 /// web pages print the photographer's name there with no label at all ("… early on Saturday.
 /// Jane Doe", "…de Mariana.Jane Doe", "… en Viña del Mar / Jane Doe"), or a name and an outlet
 /// ("… on May 21, 2023. Jane Doe, Metro News"), or an agency's acronym glued to the full stop
-/// ("…fire incident.IANS"). Only a person-shaped name standing alone counts, after a sentence
+/// ("…fire incident.IANS"), or a name after a bar or a dash ("… their houses. | Jane Doe").
+/// Only a person-shaped name standing alone counts, after a sentence
 /// of six words or more, so a caption that ends by naming someone in prose keeps its name.
 fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
     static TAIL: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?:(?P<stop>\p{Ll}[.!?]|[.!?][\x22”’»)]?[ \t]+|\n[ \t]*)|[ \t]/[ \t]+)(?P<tail>\p{Lu}[^.!?\n/()]{1,80}?)[ \t.]*$",
+            r"(?:(?P<stop>\p{Ll}[.!?]|[.!?][\x22”’»)]?[ \t]+|\n[ \t]*)|[ \t][/|–—][ \t]+)(?P<tail>\p{Lu}[^.!?\n/()]{1,80}?)[ \t.]*$",
         )
         .expect("bare tail regex")
     });

@@ -135,7 +135,7 @@ pub(super) fn may_start_with(t: &str, starts: &[&[u8; 3]]) -> bool {
 /// a comma stands before an agency): it is a credit only when that segment is an agency
 /// (`tail_credit` needs a slash, `split_for_any` a " for ").
 pub(super) fn may_be_chain(t: &str, lex: &AgencyLexicon) -> bool {
-    if t.bytes().any(|b| matches!(b, b'/' | b'|' | b'\\')) || has_via(t) {
+    if t.bytes().any(|b| matches!(b, b'/' | b'|' | b'\\')) || has_via(t) || t.contains(" : ") {
         return true;
     }
     // "NAME for OUTLET": the name before the first " for " (as `split_for` cuts it).

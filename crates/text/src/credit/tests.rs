@@ -2019,3 +2019,31 @@ fn an_outlet_or_acronym_after_a_comma_and_persian_labels() {
         Some("Lusa"),
     );
 }
+
+#[test]
+fn a_name_after_a_bar_and_a_name_colon_agency() {
+    // Written.
+    check(
+        "Residents survey the damage after the fire destroyed their houses. | Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "A man sorts through damaged goods in a flood-hit warehouse.(Jane Doe : Reuters)",
+        &["Jane Doe"],
+        Some("Reuters"),
+    );
+    check(
+        "Rescatistas trabajan en la zona. Foto: Andina/Difusión",
+        &[],
+        Some("Andina"),
+    );
+    // A colon inside a sentence is no credit.
+    assert!(
+        find_credit(
+            "Leaders meet at the summit : ministers from ten countries attend.",
+            &lex()
+        )
+        .is_none()
+    );
+}
