@@ -651,3 +651,28 @@ fn czech_v_is_in_not_versus() {
     assert!(!team_spans("Arsenal v Chelsea at the Emirates Stadium.").is_empty());
     assert!(team_spans("Hasiči zasahují v Brně.").is_empty());
 }
+
+#[test]
+fn foreign_trades_kin_and_governments_name_people() {
+    // written captions in Portuguese, Spanish and French, long enough to read as foreign.
+    let m = run(
+        "Militares patrulham a praça onde o advogado Elvino Dias e o mandatário do partido foram assassinados em outubro.",
+    );
+    assert_eq!(people(&m), vec!["Elvino Dias"]);
+    let m = run(
+        "Miles de personas marcharon por las calles de la capital en contra del gobierno de Ana Gómez este sábado.",
+    );
+    assert_eq!(people(&m), vec!["Ana Gómez"]);
+    let m = run(
+        "Des habitants rendent hommage au journaliste Jean Dupont devant la mairie de la ville ce mardi.",
+    );
+    assert_eq!(people(&m), vec!["Jean Dupont"]);
+}
+
+#[test]
+fn an_emperor_and_an_age_written_with_a_space() {
+    // written.
+    let m =
+        run("Emperor Naruhito addresses a ceremony as 2 year-old Raajeen watches with his family.");
+    assert_eq!(people(&m), vec!["Naruhito", "Raajeen"]);
+}
