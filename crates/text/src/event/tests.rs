@@ -1115,3 +1115,21 @@ fn central_european_elections_and_floods() {
         Some("disaster")
     );
 }
+
+#[test]
+fn missiles_and_pickets_in_other_languages() {
+    // written captions in Portuguese and Polish.
+    assert_eq!(
+        ty("Bombeiros trabalham perto de um prédio destruído durante um ataque de mísseis russos em Kiev.").as_deref(),
+        Some("shelling")
+    );
+    assert_eq!(
+        ty("Pikieta przed Sejmem przeciwko brutalności policji.").as_deref(),
+        Some("protest")
+    );
+    // Missile fragments made into art are no attack.
+    assert_ne!(
+        ty("Uma obra de arte feita com fragmentos de mísseis é exposta em Kiev.").as_deref(),
+        Some("shelling")
+    );
+}
