@@ -31,6 +31,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout15.jsonl",
     "heldout16.jsonl",
     "heldout17.jsonl",
+    "heldout18.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
