@@ -409,9 +409,24 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             // case is the institution whose photographer that is, not a surname.
             kind = Kind::Org;
             p.unknown.push((st.to_string(), seg));
-        } else if labelled && nsegs == 1 && is_caps_word(st) {
-            // "Photo: HARBOUR": one word in capitals alone after a label is an agency, not a
-            // surname.
+        } else if idx == 0
+            && labelled
+            && is_outlet_alone(st, lex)
+            && segs.get(1).is_some_and(|n| {
+                let nt = text[n.start..n.end].trim();
+                nt.split_whitespace().count() >= 2
+                    && lex.lookup(nt).is_none()
+                    && is_person_name(nt)
+                    && !is_outlet_alone(nt, lex)
+            })
+        {
+            // "Photo: Express/Jane Doe", "Fotografía: Prensa Libre / Juan Pérez": a
+            // publication's name before its photographer's.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
+        } else if labelled && nsegs == 1 && (is_caps_word(st) || is_outlet_alone(st, lex)) {
+            // "Photo: HARBOUR", "Photo: Punch", "Foto: La Prensa": a word in capitals, one word
+            // or a publication's name alone after a label is an agency, not a photographer.
             kind = Kind::Org;
             p.unknown.push((st.to_string(), seg));
         } else if let Some(mut persons) = split_persons(text, dedouble(text, seg)) {

@@ -2047,3 +2047,39 @@ fn a_name_after_a_bar_and_a_name_colon_agency() {
         .is_none()
     );
 }
+
+#[test]
+fn a_publication_alone_or_before_its_photographer() {
+    // Written.
+    check(
+        "Protesters march in the city on Monday. Photo: Punch",
+        &[],
+        Some("Punch"),
+    );
+    check(
+        "Manifestantes en la plaza central. Foto: La Prensa",
+        &[],
+        Some("La Prensa"),
+    );
+    check(
+        "A boy carries water in the camp. Photo: Radio Tamazuj",
+        &[],
+        Some("Radio Tamazuj"),
+    );
+    check(
+        "A vendor sells mangoes in the old city. Photo: Express/Jane Doe",
+        &["Jane Doe"],
+        Some("Express"),
+    );
+    check(
+        "Un niño juega en el parque. Fotografía: Prensa Libre / Juan Pérez",
+        &["Juan Pérez"],
+        Some("Prensa Libre"),
+    );
+    // A full name alone after a label stays the photographer.
+    check(
+        "Voters queue outside the school. Photo: Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+}

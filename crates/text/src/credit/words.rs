@@ -291,6 +291,50 @@ fn is_uncased_name(s: &str, words: &[&str]) -> bool {
     words.len() == 1 && (2..=4).contains(&s.chars().count()) && s.chars().all(cjk)
 }
 
+/// A credit part that names a publication rather than a photographer when it stands alone after
+/// a label or before a photographer's name ("Photo: Punch", "Foto: La Prensa", "Photo:
+/// Express/Jane Doe", "Photo: Radio Tamazuj"): one word in mixed case (a photographer is
+/// credited with a full name), a name opening with an article, or one with a publication word.
+pub(super) fn is_outlet_alone(s: &str, lex: &AgencyLexicon) -> bool {
+    const ARTICLES: &[&str] = &[
+        "La", "El", "Le", "Les", "Los", "Las", "O", "A", "Il", "The", "Al", "Der", "Die", "Das",
+    ];
+    let words: Vec<&str> = s.split_whitespace().collect();
+    match words.as_slice() {
+        [w] => {
+            w.chars().next().is_some_and(char::is_uppercase)
+                && w.chars().any(char::is_lowercase)
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || matches!(c, '.' | '-'))
+                && !is_placeholder(w)
+        }
+        [first, ..] if words.len() <= 4 => {
+            looks_capitalized(s)
+                && (ARTICLES.contains(first)
+                    || words.iter().any(|w| {
+                        let lower = w.to_lowercase();
+                        WORDS.outlet.contains(lower.as_str())
+                            || matches!(
+                                lower.as_str(),
+                                "radio"
+                                    | "online"
+                                    | "tv"
+                                    | "noticias"
+                                    | "diario"
+                                    | "diário"
+                                    | "jornal"
+                                    | "journal"
+                                    | "semanario"
+                                    | "revista"
+                                    | "prensa"
+                            )
+                    })
+                    || is_outlet(s, lex))
+        }
+        _ => false,
+    }
+}
+
 pub(super) fn is_outlet(s: &str, lex: &AgencyLexicon) -> bool {
     if lex.lookup(s).is_some() {
         return true;
