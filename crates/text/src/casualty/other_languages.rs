@@ -150,15 +150,16 @@ impl Words {
             AhoCorasick::new(killed.iter().chain(&injured)).map_err(|e| err(0, e.to_string()))?;
         let harm = phrase_alternation(killed.iter().chain(&injured));
         // (A counter glued to the number: Korean "3명이 숨지고", Chinese "3人死亡", Japanese
-        // "3人が死亡"; marks inside words: Hindi "121 लोगों की मौत".)
+        // "3人が死亡"; marks inside words: Hindi "121 लोगों की मौत"; Arabic "and" glued before
+        // it: "و30 جريحا".)
         let figure = Regex::new(&format!(
-            r"(?i)(?:^|[^\p{{L}}\p{{M}}\d]|[\p{{Han}}\p{{Hiragana}}\p{{Katakana}}\p{{Hangul}}])(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+|{num_words})(?:\s+|(?:명(?:이|은|의|도|이나)?|人(?:が|は|も)?|名(?:が|は)?)\s*)(?P<fill>(?:[\p{{L}}\p{{M}}'’-]+\s+){{0,3}}?)(?P<v>{harm})(?P<after>[\p{{L}}\p{{M}}]?)"
+            r"(?i)(?:^|[^\p{{L}}\p{{M}}\d]|[\p{{Han}}\p{{Hiragana}}\p{{Katakana}}\p{{Hangul}}]|(?:^|\s)و)(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+|{num_words})(?:\s+|(?:명(?:이|은|의|도|이나)?|人(?:が|は|も)?|名(?:が|は)?)\s*)(?P<fill>(?:[\p{{L}}\p{{M}}'’-]+\s+){{0,3}}?)(?P<v>{harm})(?P<after>[\p{{L}}\p{{M}}]?)"
         ))
         .map_err(|e| err(0, e.to_string()))?;
         // The death word first and the head count after it, with a noun for people: Polish
         // "zginęło 5 osób", Russian "погибли 3 человека", Thai "เสียชีวิต 3 ราย".
         let figure_after = Regex::new(&format!(
-            r"(?i)(?:^|[^\p{{L}}\p{{M}}]|\p{{Thai}})(?P<v>{harm})\s*(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+)\s*(?:osób|osoby|ludzi|człowieka|человек|человека|людей|осіб|особи|людини|lidí|osob|ราย|คน)"
+            r"(?i)(?:^|[^\p{{L}}\p{{M}}]|\p{{Thai}})(?P<v>{harm})\s*(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+)\s*(?:osób|osoby|ludzi|człowieka|человек|человека|людей|осіб|особи|людини|lidí|osob|ราย|คน|شخصا|شخصاً|أشخاص|اشخاص|مدنيا|مدنياً|مدنيين|مواطنا|مواطنين|فلسطينيا|فلسطينياً|فلسطينيين|طفلا|أطفال)"
         ))
         .map_err(|e| err(0, e.to_string()))?;
         let source = Regex::new(&format!(
@@ -179,6 +180,13 @@ impl Words {
 
     fn value(&self, n: &str) -> Option<u64> {
         let n = n.trim().to_lowercase();
+        // Arabic-Indic and Persian digits ("١٥", "۱۵") count as their values.
+        let ascii = |c: char| match c as u32 {
+            0x660..=0x669 => char::from_digit(c as u32 - 0x660, 10),
+            0x6F0..=0x6F9 => char::from_digit(c as u32 - 0x6F0, 10),
+            _ => Some(c),
+        };
+        let n: String = n.chars().filter_map(ascii).collect();
         if n.starts_with(|c: char| c.is_ascii_digit()) {
             let digits: String = n.chars().filter(char::is_ascii_digit).collect();
             return digits.parse().ok();
@@ -273,8 +281,11 @@ pub(super) fn find(
             let article = ARTICLES
                 .iter()
                 .find(|a| {
+                    // (`get`: the source may begin with a letter of several bytes.)
                     text.len() > a.len()
-                        && text[..a.len()].eq_ignore_ascii_case(a)
+                        && text
+                            .get(..a.len())
+                            .is_some_and(|h| h.eq_ignore_ascii_case(a))
                         && (a.ends_with('\'') || text[a.len()..].starts_with(' '))
                 })
                 .map_or(0, |a| {
@@ -379,6 +390,28 @@ mod tests {
             assert_eq!(c.killed.as_ref().map(|k| k.value), killed, "{text}");
             assert_eq!(c.injured.as_ref().map(|k| k.value), injured, "{text}");
         }
+    }
+
+    #[test]
+    fn figures_and_sources_in_arabic_and_swahili() {
+        // written
+        let c = run("قتل 15 شخصا في الغارة بحسب الدفاع المدني.");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(15));
+        assert_eq!(
+            c.source.as_ref().map(|s| s.value.as_str()),
+            Some("الدفاع المدني")
+        );
+        // written: Arabic-Indic digits, "and" glued to the second figure.
+        let c = run("سقوط ١٢ قتيلا و30 جريحا في انفجار ببغداد");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(12));
+        assert_eq!(c.injured.as_ref().map(|k| k.value), Some(30));
+        // written
+        let c = run("Watu 10 wamefariki katika ajali hiyo, kwa mujibu wa polisi.");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(10));
+        assert_eq!(c.source.as_ref().map(|s| s.value.as_str()), Some("polisi"));
+        // A source in a script of several bytes a letter (it once split a letter).
+        let c = run("150 से ज्यादा लोग घायल, पुलिस के मुताबिक");
+        assert_eq!(c.injured.as_ref().map(|k| k.value), Some(150));
     }
 
     #[test]

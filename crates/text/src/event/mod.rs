@@ -262,6 +262,11 @@ fn is_unspaced(c: char) -> bool {
         | 0x4E00..=0x9FFF | 0xF900..=0xFAFF)
 }
 
+/// The article and the one-letter prepositions Arabic writes onto the next word.
+const ARABIC_PREFIXES: &[&str] = &[
+    "ال", "و", "ب", "ف", "ل", "ك", "وال", "بال", "فال", "لل", "كال", "وب", "ول", "وبال",
+];
+
 /// All cue hits on whole words, leftmost-longest, non-overlapping.
 fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
     let Some(m) = &lex.matcher else {
@@ -295,7 +300,22 @@ fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
             }
             s -= head;
         } else if !first_unspaced && text[..s].chars().next_back().is_some_and(is_word_char) {
-            continue;
+            // Arabic glues the article and one-letter prepositions to the word ("الغارة",
+            // "بالقصف", "والانفجار"): a cue in Arabic letters matches after them.
+            let head: usize = text[..s]
+                .chars()
+                .rev()
+                .take_while(|c| is_word_char(*c))
+                .map(char::len_utf8)
+                .sum();
+            let arabic = text[s..]
+                .chars()
+                .next()
+                .is_some_and(|c| ('\u{0600}'..='\u{06FF}').contains(&c));
+            if !(arabic && ARABIC_PREFIXES.contains(&&text[s - head..s])) {
+                continue;
+            }
+            s -= head;
         }
         let next = text[e..].chars().next();
         if last_unspaced {

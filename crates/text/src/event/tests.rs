@@ -1133,3 +1133,16 @@ fn missiles_and_pickets_in_other_languages() {
         Some("shelling")
     );
 }
+
+#[test]
+fn arabic_cues_after_the_article_and_glued_prepositions() {
+    // written
+    assert_eq!(
+        ty("قتل 15 شخصا في الغارة على المدينة").as_deref(),
+        Some("air_strike")
+    );
+    assert_eq!(
+        ty("متظاهرون يشاركون في الاحتجاجات في بيروت").as_deref(),
+        Some("protest")
+    );
+}
