@@ -402,6 +402,11 @@ fn is_locative(p: &PlacePhrase) -> bool {
                 | "op"
                 | "bij"
                 | "aan"
+                | "no"
+                | "nos"
+                | "nas"
+                | "num"
+                | "numa"
         )
     )
 }
@@ -1603,7 +1608,10 @@ pub(crate) fn locate(
                 Resolved::Place(p) => {
                     p.feature_class == 'P'
                         && p.country == cc
-                        && p.population >= 100_000
+                        // A smaller town counts where a locative places the photo in it ("…
+                        // positions on the ground in Kidal").
+                        && (p.population >= 100_000
+                            || p.population >= 10_000 && is_locative(&places[i]))
                         && province.as_ref().is_none_or(|a| &p.admin1 == a)
                         && matches!(places[i].cue, PlaceCue::None | PlaceCue::Settlement)
                         && !distance_reference(text, &places[i])

@@ -167,3 +167,27 @@ fn a_state_named_after_a_town_places_the_town() {
     let l = loc("Floodwater fills a street in Naples, Fla., Sept. 28, 2022. (AP Photo/Jane Doe)");
     assert_eq!(parts(&l), [None, Some("Naples"), Some("Fla"), Some("US")]);
 }
+
+#[test]
+fn places_of_this_round_in_other_languages() {
+    // written: a square written as one German word, a Norwegian parliament, a Czech declined
+    // town, a favela of Rio and a town named after a country-only sentence.
+    let l = loc("Polizisten stehen am Hermannplatz in Berlin. Foto: dpa/Jane Doe");
+    assert_eq!(parts(&l)[..2], [Some("Hermannplatz"), Some("Berlin")]);
+    let l = loc("Demonstranter foran Stortinget i Oslo fredag. Foto: Jane Doe / NTB");
+    assert_eq!(parts(&l)[..2], [Some("Stortinget"), Some("Oslo")]);
+    let l = loc("Hasiči zasahují u požáru v Kroměříži. Foto: ČTK");
+    assert_eq!(
+        (l.city.as_deref(), l.country.as_deref()),
+        (Some("Kroměříži"), Some("CZ"))
+    );
+    let l = loc("Moradores da favela da Rocinha, no Rio de Janeiro. Foto: Agência Brasil");
+    assert_eq!(parts(&l)[..2], [Some("Rocinha"), Some("Rio de Janeiro")]);
+    let l = loc(
+        "Being a peacekeeper in Mali is a dangerous task. The contingent marks its positions on the ground in Kidal. Photo: MINUSMA/Jane Doe",
+    );
+    assert_eq!(
+        (l.city.as_deref(), l.country.as_deref()),
+        (Some("Kidal"), Some("ML"))
+    );
+}

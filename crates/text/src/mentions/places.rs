@@ -988,7 +988,8 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
         | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
-        | "mahalle" | "cité" | "lotissement" => PlaceCue::Neighbourhood,
+        | "mahalle" | "cité" | "lotissement" | "comunidade" | "morro" | "asentamiento"
+        | "sector" | "mtaa" => PlaceCue::Neighbourhood,
         "camp"
         | "refugee camp"
         | "displacement camp"

@@ -676,3 +676,29 @@ fn an_emperor_and_an_age_written_with_a_space() {
         run("Emperor Naruhito addresses a ceremony as 2 year-old Raajeen watches with his family.");
     assert_eq!(people(&m), vec!["Naruhito", "Raajeen"]);
 }
+
+#[test]
+fn portuguese_and_swahili_parts_of_towns() {
+    // written: the favela and the Swahili neighbourhood are parts of the town after them.
+    let cue = |t: &str, name: &str| {
+        run(t)
+            .places
+            .into_iter()
+            .find(|p| p.name == name)
+            .map(|p| p.cue)
+    };
+    assert_eq!(
+        cue(
+            "Moradores da favela da Rocinha durante operação policial.",
+            "Rocinha"
+        ),
+        Some(PlaceCue::Neighbourhood)
+    );
+    assert_eq!(
+        cue("Wakazi wa mtaa wa Kibera wakiwa nje.", "Kibera"),
+        Some(PlaceCue::Neighbourhood)
+    );
+    // Portuguese "no" places the photo.
+    let m = run("Moradores protestam no Aleppo contra a violência.");
+    assert_eq!(m.places[0].preposition.as_deref(), Some("no"));
+}
