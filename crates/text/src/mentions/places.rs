@@ -121,6 +121,26 @@ pub(super) fn place_phrase(
             rule = "place.city_word";
         }
     }
+    // "Jakarta Pusat", "Jakarta Selatan": Indonesian names a city's administrative parts by a
+    // compass word after the city; one the gazetteer lacks stands at its city's point.
+    if cue == PlaceCue::None
+        && ws.len() >= 2
+        && matches!(
+            last_word,
+            "Pusat" | "Selatan" | "Utara" | "Barat" | "Timur" | "Tengah"
+        )
+    {
+        let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
+        if oracle.place(piece.span.slice(text)).is_none()
+            && oracle
+                .place(bare)
+                .is_some_and(|k| k.kind == KnownKind::Populated)
+        {
+            lookup = bare.to_string();
+            cue = PlaceCue::Settlement;
+            rule = "place.compass_part";
+        }
+    }
     // "the Old City of Mosul", "Jerusalem's Old City": a part of the town.
     if cue == PlaceCue::None && OLD_QUARTERS.contains(&piece.span.slice(text)) {
         cue = PlaceCue::Neighbourhood;
@@ -982,7 +1002,9 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "cimetière" | "cimitero" | "palacio" | "palácio" | "palais" | "palazzo"
         | "aeropuerto" | "aeroporto" | "aéroport" | "hôpital" | "ospedale" | "universidad"
         | "universidade" | "université" | "università" | "escuela" | "escola" | "école"
-        | "scuola" | "estación" | "estação" | "gare" | "place" => PlaceCue::Landmark,
+        | "scuola" | "estación" | "estação" | "gare" | "place" | "albergue" | "refugio"
+        | "abrigo" | "colegio" | "liceo" | "lycée" | "templo" | "parroquia" | "santuario"
+        | "coliseo" | "polideportivo" => PlaceCue::Landmark,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"

@@ -702,3 +702,38 @@ fn portuguese_and_swahili_parts_of_towns() {
     let m = run("Moradores protestam no Aleppo contra a violência.");
     assert_eq!(m.places[0].preposition.as_deref(), Some("no"));
 }
+
+#[test]
+fn indonesian_landmarks_and_city_parts_and_spanish_shelters() {
+    // written
+    let cue = |t: &str, name: &str| {
+        run(t)
+            .places
+            .into_iter()
+            .find(|p| p.name == name)
+            .map(|p| (p.cue, p.lookup))
+    };
+    assert_eq!(
+        cue(
+            "Warga berada di Pasar Tanah Abang, Aleppo, Senin.",
+            "Pasar Tanah Abang"
+        )
+        .map(|c| c.0),
+        Some(PlaceCue::Landmark)
+    );
+    assert_eq!(
+        cue(
+            "Warga berada di Pasar Baru, Aleppo Pusat, Senin.",
+            "Aleppo Pusat"
+        ),
+        Some((PlaceCue::Settlement, "Aleppo".to_string()))
+    );
+    assert_eq!(
+        cue(
+            "Migrantes descansan en el albergue Juventud de Aleppo.",
+            "Juventud"
+        )
+        .map(|c| c.0),
+        Some(PlaceCue::Landmark)
+    );
+}
