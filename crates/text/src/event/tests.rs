@@ -1146,3 +1146,22 @@ fn arabic_cues_after_the_article_and_glued_prepositions() {
         Some("protest")
     );
 }
+
+#[test]
+fn fires_by_what_burned_and_in_japanese_and_portuguese() {
+    // written
+    for t in [
+        "Health workers remove a body after a deadly fire at a residential estate.",
+        "A building burns in the city centre on Friday night.",
+        "屋根に上って消火活動に当たる消防隊員。",
+        "A população percebeu que o fogo estava incontrolável.",
+        "उत्तर प्रदेश में सत्संग के दौरान मची भगदड़ में लोगों की मौत",
+    ] {
+        assert_eq!(ty(t).as_deref(), Some("disaster"), "{t}");
+    }
+    // A ceasefire is no fire.
+    assert_ne!(
+        ty("Moradores celebram o cessar-fogo em Gaza.").as_deref(),
+        Some("disaster")
+    );
+}
