@@ -1165,3 +1165,19 @@ fn fires_by_what_burned_and_in_japanese_and_portuguese() {
         Some("disaster")
     );
 }
+
+#[test]
+fn everyday_subjects_in_more_languages() {
+    // written
+    let lex = EventLexicon::builtin();
+    let subject = |t: &str| everyday_subject(t, &lex, &[]).map(|s| s.slice(t).to_string());
+    assert_eq!(
+        subject("Un anciano escucha la radio en La Habana.").as_deref(),
+        Some("anciano")
+    );
+    assert_eq!(
+        subject("Mkazi wa Dar es Salaam akifanya biashara.").as_deref(),
+        Some("Mkazi")
+    );
+    assert_eq!(subject("游客们在重庆夜景中拍照。").as_deref(), Some("游客"));
+}
