@@ -59,7 +59,7 @@ static DMY: LazyLock<Regex> = LazyLock::new(|| {
 /// Malay, Dutch, Tagalog, Turkish, Russian and Ukrainian (those that differ from the English ones;
 /// Russian and Ukrainian in the genitive of a date, "5 января 2022 года"); only in day-month-year dates ("le 25 novembre 2022",
 /// "am 14. März 2023", "el 3 de mayo de 2021"), never alone ("Mars 2020" is a rover).
-const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|grudnia|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|január|február|március|április|május|június|július|augusztus|szeptember|október|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня";
+const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|grudnia|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|január|február|március|április|május|június|július|augusztus|szeptember|október|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня|يناير|فبراير|مارس|أبريل|ابريل|مايو|يونيو|يوليو|أغسطس|اغسطس|سبتمبر|أكتوبر|اكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول|جنوری|فروری|مارچ|اپریل|مئی|جون|جولائی|اگست|ستمبر|اکتوبر|نومبر|دسمبر|जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|अक्तूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर|machi|aprili|agosti|septemba|oktoba|novemba|desemba|มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม";
 /// "Septiembre 19, 2017": a month of another language written first, capitalized, as Mexican
 /// and other American agencies date their captions in the English order; the comma before the
 /// year is required.
@@ -594,6 +594,39 @@ fn intl_month_number(lower: &str) -> Option<u8> {
         "октября" | "жовтня" => 10,
         "ноября" | "листопада" => 11,
         "декабря" | "грудня" => 12,
+        // Arabic (the Egyptian and the Levantine names), Urdu, Hindi, Swahili and Thai.
+        "يناير" | "كانون الثاني" | "جنوری" | "जनवरी" | "มกราคม" => {
+            1
+        }
+        "فبراير" | "شباط" | "فروری" | "फ़रवरी" | "फरवरी" | "กุมภาพันธ์" => {
+            2
+        }
+        "مارس" | "آذار" | "مارچ" | "मार्च" | "machi" | "มีนาคม" => {
+            3
+        }
+        "أبريل" | "ابريل" | "نيسان" | "اپریل" | "अप्रैल" | "aprili" | "เมษายน" => {
+            4
+        }
+        "مايو" | "أيار" | "مئی" | "मई" | "พฤษภาคม" => 5,
+        "يونيو" | "حزيران" | "جون" | "जून" | "มิถุนายน" => 6,
+        "يوليو" | "تموز" | "جولائی" | "जुलाई" | "กรกฎาคม" => {
+            7
+        }
+        "أغسطس" | "اغسطس" | "آب" | "اگست" | "अगस्त" | "agosti" | "สิงหาคม" => {
+            8
+        }
+        "سبتمبر" | "أيلول" | "ستمبر" | "सितंबर" | "सितम्बर" | "septemba" | "กันยายน" => {
+            9
+        }
+        "أكتوبر" | "اكتوبر" | "تشرين الأول" | "اکتوبر" | "अक्टूबर" | "अक्तूबर" | "oktoba" | "ตุลาคม" => {
+            10
+        }
+        "نوفمبر" | "تشرين الثاني" | "نومبر" | "नवंबर" | "नवम्बर" | "novemba" | "พฤศจิกายน" => {
+            11
+        }
+        "ديسمبر" | "كانون الأول" | "دسمبر" | "दिसंबर" | "दिसम्बर" | "desemba" | "ธันวาคม" => {
+            12
+        }
         _ => return None,
     };
     Some(n)
@@ -691,13 +724,23 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
             if std::ptr::eq(re, &*MDY_INTL) && !mon.as_str().starts_with(char::is_uppercase) {
                 return;
             }
-            let (Some(month), Ok(day), Ok(year)) = (
+            let (Some(month), Ok(day), Ok(mut year)) = (
                 month_number(mon.as_str()),
                 day.as_str().parse::<u8>(),
                 year.as_str().parse::<i32>(),
             ) else {
                 return;
             };
+            // Thai dates count years of the Buddhist era ("10 ตุลาคม 2566" is 2023).
+            if year > 2400
+                && mon
+                    .as_str()
+                    .chars()
+                    .next()
+                    .is_some_and(|c| ('\u{0E00}'..='\u{0E7F}').contains(&c))
+            {
+                year -= 543;
+            }
             let weekday = c.name("wd").and_then(|w| weekday_of(w.as_str()));
             out.extend(day_candidate(m, year, month, day, weekday, rule));
         });
@@ -1241,6 +1284,25 @@ mod tests {
     fn check_span(text: &str, d: &DateFound) {
         assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));
         assert!(d.span.start <= d.span.end && d.span.end <= text.len());
+    }
+
+    #[test]
+    fn arabic_urdu_hindi_swahili_and_thai_dates() {
+        // written
+        for (text, want) in [
+            ("متظاهرون في بيروت في 17 أكتوبر 2019.", "2019-10-17"),
+            (
+                "متظاهرون في بيروت، الخميس 17 تشرين الأول 2019.",
+                "2019-10-17",
+            ),
+            ("لوگ لاہور میں 5 اگست 2024 کو", "2024-08-05"),
+            ("लोग दिल्ली में 15 अगस्त 2024 को।", "2024-08-15"),
+            ("Wakazi wa Nairobi, Jumatatu, Machi 4, 2024.", "2024-03-04"),
+            // A Thai year of the Buddhist era.
+            ("ชาวบ้านในกรุงเทพฯ เมื่อวันที่ 10 ตุลาคม 2566", "2023-10-10"),
+        ] {
+            assert_eq!(iso(text).as_deref(), Some(want), "{text}");
+        }
     }
 
     #[test]
