@@ -198,11 +198,20 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                 ]
                 .contains(&w.to_lowercase().as_str())
             });
+        // "Foto: Colprensa - Jane Doe": after a label a spaced hyphen or en dash separates two
+        // parts too, where nothing else does and no number follows (a phone number, a code).
+        let spaced_dash = labelled
+            && matches!(c, '-' | '–')
+            && t[..i].ends_with(' ')
+            && t[i + c.len_utf8()..].starts_with(' ')
+            && !t.contains(['/', '|', '\\'])
+            && !t[i..].chars().any(|ch| ch.is_ascii_digit());
         if c == '/'
             || c == '|'
             || c == '\\'
             || dash
             || spaced_colon
+            || spaced_dash
             || (c == '©' && !t[..i].trim().is_empty())
         {
             segs.push(Span::new(body.start + last, body.start + i));
@@ -361,10 +370,17 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             kind = Kind::Unknown;
             p.invalid = true;
             p.prose_at.get_or_insert(seg.start);
+        } else if let Some(i) = is_domain(st)
+            .then(|| st.split('.').next().and_then(|stem| lex.lookup(stem)))
+            .flatten()
+        {
+            // "Foto: Cuartoscuro.com": a known agency's website is the agency.
+            kind = Kind::Agency;
+            p.hits.push((i, seg));
         } else if is_domain(st) {
             // "NAME / AFP / picturedesk.com": the website that sells the picture.
             kind = Kind::Org;
-            if prev == Kind::Person {
+            if prev == Kind::Person || (labelled && nsegs == 1) {
                 p.unknown.push((st.to_string(), seg));
             }
         } else if is_placeholder(st) {
@@ -560,5 +576,11 @@ fn name_then_outlet(name: &str, after: &str) -> bool {
         !r.is_empty() && looks_capitalized(r) && r.split_whitespace().count() <= 4
     });
     let acronym = (2..=6).contains(&a.chars().count()) && a.chars().all(|c| c.is_ascii_uppercase());
-    outlet || acronym
+    // "Jane Doe, Premium Times": a publication word ends the name after the comma.
+    let publication = looks_capitalized(a)
+        && (2..=4).contains(&a.split_whitespace().count())
+        && a.split_whitespace()
+            .next_back()
+            .is_some_and(|w| WORDS.outlet.contains(w.to_lowercase().as_str()));
+    outlet || acronym || publication
 }

@@ -7,7 +7,7 @@ use super::*;
 
 /// Photo labels in scripts of their own (Cyrillic, Arabic, Persian, Bengali, Devanagari, Chinese,
 /// Korean, Japanese), for `PREFIX` and, inside a chunk, `NONLATIN_LABEL`.
-const NONLATIN_LABELS: &str = "фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکاس|عکس|צילום|ছবি|তস্বির|तस्बिर|तस्वीर|तस्विर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真";
+const NONLATIN_LABELS: &str = "φωτογραφία|φωτο|ΦΩΤΟΓΡΑΦΙΑ|ΦΩΤΟ|фото|снимка|снимок|світлина|تصوير|تصویر|صورة|الصورة|عکاس|عکس|צילום|ছবি|তস্বির|तस्बिर|तस्वीर|तस्विर|फोटो|फ़ोटो|摄影|攝影|图片|圖片|照片|사진|写真";
 
 /// "Image source, Getty Images": the label the BBC's services print above a picture, in their
 /// languages, with a comma (or the script's comma) before the credit.
@@ -20,7 +20,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…)
+          | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\|)
           | fot\.\s
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B

@@ -2083,3 +2083,42 @@ fn a_publication_alone_or_before_its_photographer() {
         None,
     );
 }
+
+#[test]
+fn turkish_and_greek_labels_bars_dashes_and_websites() {
+    // Written.
+    check(
+        "Fans cheer in the stadium. Fotoğraf: Jane Doe / AA",
+        &["Jane Doe"],
+        Some("Anadolu"),
+    );
+    check(
+        "Firefighters battle the blaze. ΦΩΤΟ: EUROKINISSI/Jane Doe",
+        &["Jane Doe"],
+        Some("Eurokinissi"),
+    );
+    check(
+        "Protesters march in the city. PHOTO | JANE DOE | NMG",
+        &["JANE DOE"],
+        Some("NMG"),
+    );
+    check(
+        "Protesta en el centro. Foto: Colprensa - Jane Doe",
+        &["Jane Doe"],
+        Some("Colprensa"),
+    );
+    check(
+        "Rescatistas trabajan en la zona. (Foto: Cuartoscuro.com)",
+        &[],
+        Some("Cuartoscuro"),
+    );
+    check(
+        "Flood victims wade through water. Photo: Jane Doe, Premium Times",
+        &["Jane Doe"],
+        Some("Premium Times"),
+    );
+    // A phone number after a dash is no agency.
+    let (_, agency, _) =
+        credit("Police at the gate. © Jane Doe - 07973 332324 . Photo credit : Jane Doe");
+    assert_eq!(agency, None);
+}
