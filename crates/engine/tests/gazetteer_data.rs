@@ -191,3 +191,20 @@ fn places_of_this_round_in_other_languages() {
         (Some("Kidal"), Some("ML"))
     );
 }
+
+#[test]
+fn residents_of_a_town_and_provinces_before_a_merger() {
+    // written: the town whose residents are shown, before or after the word.
+    for t in [
+        "Residents of Kharkiv stand near a destroyed house. Photo: Jane Doe/Reuters",
+        "Kharkiv residents stand near a destroyed house. Photo: Jane Doe/Reuters",
+    ] {
+        assert_eq!(loc(t).city.as_deref(), Some("Kharkiv"), "{t}");
+    }
+    // written: a Vietnamese province of the years before 2025.
+    let l = loc("Floods in Quang Binh province, Vietnam. Photo: Jane Doe/Reuters");
+    assert_eq!(
+        (l.province.as_deref(), l.country.as_deref()),
+        (Some("Quang Binh"), Some("VN"))
+    );
+}

@@ -236,6 +236,7 @@ pub(super) fn split_chunk(
 ) {
     let mut first = chunk.first;
     let last = chunk.last;
+    let mut common_dropped = false;
     // Drop sentence-initial common words ("Displaced Iraqis") and titles ("President Bashar").
     while first < last {
         let w = &words[first];
@@ -290,9 +291,22 @@ pub(super) fn split_chunk(
         let is_article = is_article || is_adjective;
         if is_common_start || is_title || is_junk || is_article {
             first += 1;
+            common_dropped = is_common_start && !is_title;
         } else {
             break;
         }
+    }
+    // "Residents of Aleppo": with the common word gone, a lowercase particle no longer joins
+    // two names ("Governor of West Java Ridwan Kamil" keeps its title's "of").
+    while common_dropped
+        && first > chunk.first
+        && first < last
+        && words[first]
+            .span
+            .slice(text)
+            .starts_with(|c: char| c.is_lowercase())
+    {
+        first += 1;
     }
     // "Jacques Rogge President of the ...": a title after the name is not part of it.
     let mut last = last;

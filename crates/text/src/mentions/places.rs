@@ -565,9 +565,6 @@ pub(super) const ATTRIBUTIVE_HEADS: &[&str] = &[
     "rebels",
     "militants",
     "fighters",
-    "residents",
-    "citizens",
-    "refugees",
 ];
 
 /// "of" before a place name in Spanish, French, Italian, Portuguese and German.
@@ -711,6 +708,17 @@ pub(super) fn nearest_preposition(
                 | "devastated"
         ) {
             return Some("in".to_string());
+        }
+        // "Residents of Aleppo": an everyday word capitalized only to open the sentence says
+        // whose people they are, not where the photo is; no preposition places it.
+        if w == "of"
+            && *j > 0
+            && words[*j - 1].sentence_start
+            && lex
+                .common_size(words[*j - 1].span.slice(text))
+                .is_some_and(|z| z <= 20)
+        {
+            return None;
         }
         if w == "of"
             && *j > 0
