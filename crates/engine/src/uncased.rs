@@ -391,6 +391,26 @@ const GENERIC_NOUNS: &[&str] = &[
     "העיר",
 ];
 
+/// Titles and given names with the Arabic article that a street or a quarter named after a
+/// person begins with; the person's name after them carries no article.
+const TITLE_HEADS: &[&str] = &[
+    "الشيخ",
+    "الحبيب",
+    "الملك",
+    "الأمير",
+    "الامير",
+    "الإمام",
+    "الامام",
+    "السيدة",
+    "الشهيد",
+    "الرئيس",
+    "الزعيم",
+    "السلطان",
+    "الخليفة",
+    "الجنرال",
+    "الدكتور",
+];
+
 /// Words that end a landmark's name: prepositions and conjunctions.
 const NAME_STOPS: &[&str] = &[
     "في",
@@ -507,10 +527,14 @@ pub(crate) fn landmark(
         }
         let mut end = first.1;
         let arabic_article = first_word.starts_with("ال");
-        for &(s2, e2) in words.iter().skip(k + 2).take(2) {
+        // "شارع الحبيب بورقيبة", "حي الشيخ جراح": a title or a given name with the article is
+        // followed by the person's name, which has none.
+        let titled = TITLE_HEADS.contains(&first_word);
+        for (n, &(s2, e2)) in words.iter().skip(k + 2).take(2).enumerate() {
             let w2 = &text[s2..e2];
+            let named_after = titled && n == 0 && !NAME_STOPS.contains(&w2) && !generic(w2);
             if !arabic_article
-                || !w2.starts_with("ال")
+                || !(w2.starts_with("ال") || named_after)
                 || is_named((s2, e2))
                 || !text[end..s2].chars().all(char::is_whitespace)
             {
@@ -591,6 +615,25 @@ mod tests {
         let (cc, city, _) = reading("سرمای شدید در آستانه شب یلدا، کسبه تبریز را مجبور کرده است");
         assert_eq!(cc.as_deref(), Some("IR"));
         assert_eq!(city.as_deref(), Some("تبریز"));
+    }
+
+    #[test]
+    fn a_street_or_quarter_named_after_a_titled_person() {
+        // written
+        let sub = |t: &str| landmark(t, &[]).map(|(s, e)| t[s..e].to_string());
+        assert_eq!(
+            sub("متظاهرون في شارع الحبيب بورقيبة بتونس العاصمة").as_deref(),
+            Some("شارع الحبيب بورقيبة")
+        );
+        assert_eq!(
+            sub("سكان في حي الشيخ جراح في القدس").as_deref(),
+            Some("الشيخ جراح")
+        );
+        // A name with the article stops at the first word without it.
+        assert_eq!(
+            sub("أطفال في مخيم الزعتري للاجئين").as_deref(),
+            Some("مخيم الزعتري")
+        );
     }
 
     #[test]
