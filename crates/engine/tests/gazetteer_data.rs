@@ -208,3 +208,11 @@ fn residents_of_a_town_and_provinces_before_a_merger() {
         (Some("Quang Binh"), Some("VN"))
     );
 }
+
+#[test]
+fn vietnamese_streets_and_markets_before_their_name() {
+    // written
+    let l = loc("Người dân đi bộ trên phố Tràng Tiền, Hà Nội. Ảnh: TTXVN");
+    assert_eq!(parts(&l)[..2], [Some("Tràng Tiền"), Some("Hà Nội")]);
+    assert_eq!(l.country.as_deref(), Some("VN"));
+}

@@ -980,6 +980,8 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         // Vietnamese hamlets ("thôn Làng Át") are parts of a commune, shown as a neighbourhood.
         "barangay" | "brgy" | "bgy" | "kelurahan" | "thôn" => PlaceCue::Neighbourhood,
         "jalan" => PlaceCue::Landmark,
+        "phố" | "đường" | "chợ" | "cầu" | "chùa" | "đền" | "nhà thờ" | "sân vận động"
+        | "quảng trường" | "công viên" | "bến" => PlaceCue::Landmark,
         // Russian and Ukrainian streets, squares and avenues, quarters and villages.
         "улице"
         | "улица"
