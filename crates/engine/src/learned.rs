@@ -209,6 +209,7 @@ pub(crate) fn adjudicate(
     }
     let mut added = false;
     for (span, prob) in tagged.spans(Kind::Organization) {
+        let span = tidy_organization(text, span);
         let same_place =
             policy.organizations_over_places && mentions.places.iter().any(|p| p.span == span);
         if prob < policy.add_above
@@ -261,6 +262,38 @@ fn tidy_person(text: &str, span: Span, names: &dateline_text::mentions::NameLexi
     span
 }
 
+/// A tagged organization's span without the lowercase words the tagger ran on into after the
+/// name ("Ministerio de Salud instaló un hospital" → "Ministerio de Salud"): trailing lowercase
+/// words other than particles are dropped while a capitalized word of two or more stays before
+/// them. A name of lowercase words after its first ("Statens vegvesen") is left whole.
+fn tidy_organization(text: &str, span: Span) -> Span {
+    const PARTICLES: &[&str] = &[
+        "of", "for", "and", "de", "del", "la", "las", "los", "da", "do", "das", "dos", "du", "des",
+        "di", "della", "y", "e", "et", "und", "der", "die",
+    ];
+    let s = span.slice(text);
+    let words: Vec<(usize, &str)> = s
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
+        .collect();
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    let Some(last_cap) = words.iter().rposition(|(_, w)| capital(w)) else {
+        return span;
+    };
+    if last_cap == 0 || last_cap + 1 == words.len() {
+        return span;
+    }
+    // Only where a lowercase word that is no particle follows the last capitalized one.
+    if words[last_cap + 1..]
+        .iter()
+        .all(|(_, w)| PARTICLES.contains(w))
+    {
+        return span;
+    }
+    let (at, w) = words[last_cap];
+    Span::new(span.start, span.start + at + w.len())
+}
+
 /// True when `name` repeats a name already reported, whole or as whole words of it: a name
 /// written twice ("Moeen Ali … Moeen Ali is planning") or again by surname is one person.
 fn named_already<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> bool {
@@ -283,6 +316,21 @@ fn named_already<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> bo
 #[cfg(test)]
 mod tests {
     use super::{Span, named_already, tidy_person};
+
+    #[test]
+    fn a_tagged_organization_stops_at_its_last_capitalized_word() {
+        use super::tidy_organization;
+        let t = "El Ministerio de Salud instaló un hospital de campaña.";
+        let end = t.find(" de campaña").unwrap();
+        let got = tidy_organization(t, Span::new(3, end));
+        assert_eq!(got.slice(t), "Ministerio de Salud");
+        // One capitalized word first, then lowercase ones: a name written so, kept whole.
+        let t = "Statens vegvesen opens the road.";
+        assert_eq!(
+            tidy_organization(t, Span::new(0, 16)).slice(t),
+            "Statens vegvesen"
+        );
+    }
 
     #[test]
     fn a_title_and_a_turkish_ending_are_no_part_of_a_tagged_name() {

@@ -667,6 +667,36 @@ fn find_mentions_cased(
             m.places.push(p);
             continue;
         }
+        // "soldados del Ejército Mexicano", "Anggota Basarnas", "Mitglieder des Technischen
+        // Hilfswerks": the name after a noun for an organization's members is the organization.
+        if let Some(span) = member_of(text, &words, &piece, oracle) {
+            m.organizations.push(OrgFound {
+                name: Found::new(span.slice(text).to_string(), span, "org.member_of"),
+                acronym: ACRONYM_AFTER
+                    .captures(ahead(text, span.end, 16))
+                    .map(|c| c[1].to_string()),
+                canonical: None,
+            });
+            continue;
+        }
+        // "El Ministerio de Salud instaló …", "Les Forces armées": an article opening the
+        // sentence before an organization's first word is no part of its name.
+        if ws.len() >= 3
+            && ws[0].sentence_start
+            && matches!(
+                first_word,
+                "El" | "La" | "Los" | "Las" | "Le" | "Les" | "Il" | "Lo" | "O" | "A" | "Os" | "As"
+            )
+            && lex.is("org_first", ws[1].span.slice(text))
+        {
+            let span = Span::new(ws[1].span.start, piece.span.end);
+            m.organizations.push(OrgFound {
+                name: Found::new(span.slice(text).to_string(), span, "org.pattern"),
+                acronym: None,
+                canonical: None,
+            });
+            continue;
+        }
         // "Miembros de la Guardia Nacional Bolivariana", "Agentes de la Policía Nacional": a
         // sentence's first word joined by particles to an organization's name; the name starts
         // at its own first word.
@@ -811,6 +841,131 @@ fn find_mentions_cased(
     listed_people(text, &words, &single, lex, oracle, &mut m.people);
     m.people.sort_by_key(|p| p.name.span.start);
     m
+}
+
+/// Nouns for the members of an organization, in Spanish, Portuguese, French, Italian, German,
+/// Indonesian and Swahili, written before its name with "of" ("agentes de la", "membres du",
+/// "Mitglieder des", "wanachama wa") or, in Indonesian, without ("petugas BPBD").
+const MEMBER_NOUNS: &[&str] = &[
+    "agentes",
+    "agente",
+    "miembros",
+    "soldados",
+    "militantes",
+    "integrantes",
+    "efectivos",
+    "voluntarios",
+    "bomberos",
+    "rescatistas",
+    "socorristas",
+    "brigadistas",
+    "elementos",
+    "funcionarios",
+    "membros",
+    "policiais",
+    "voluntários",
+    "servidores",
+    "funcionários",
+    "bombeiros",
+    "soldats",
+    "membres",
+    "militants",
+    "agents",
+    "policiers",
+    "gendarmes",
+    "secouristes",
+    "volontaires",
+    "éléments",
+    "employés",
+    "membri",
+    "agenti",
+    "soldati",
+    "militanti",
+    "volontari",
+    "mitglieder",
+    "soldaten",
+    "einsatzkräfte",
+    "helfer",
+    "anggota",
+    "petugas",
+    "personel",
+    "relawan",
+    "prajurit",
+    "wanachama",
+    "askari",
+];
+
+/// The organization named after a member noun, as in [`MEMBER_NOUNS`]: the capitalized words
+/// after the noun and its "of" (or, for a noun opening the piece, after it within the piece).
+/// `None` for a known place ("soldados de Ucrania") or a single everyday word.
+fn member_of(text: &str, words: &[Word], piece: &Piece, oracle: &dyn PlaceOracle) -> Option<Span> {
+    const OF: &[&str] = &[
+        "de", "del", "la", "las", "los", "da", "do", "das", "dos", "du", "des", "der", "di",
+        "della", "dei", "wa", "l'", "l’",
+    ];
+    let ws = &words[piece.first..piece.last];
+    let lower = |w: &Word| w.span.slice(text).to_lowercase();
+    // The member noun inside the piece ("Mitglieder des Technischen Hilfswerks", "Anggota
+    // Basarnas") or before it ("agentes de la Policía Nacional").
+    let start = if MEMBER_NOUNS.contains(&lower(&ws[0]).as_str()) && ws.len() >= 2 {
+        let mut k = 1;
+        while k < ws.len() && OF.contains(&lower(&ws[k]).as_str()) {
+            k += 1;
+        }
+        (k < ws.len()).then_some(k)?
+    } else {
+        let mut j = piece.first;
+        let mut of_seen = false;
+        while j > 0 && OF.contains(&lower(&words[j - 1]).as_str()) {
+            j -= 1;
+            of_seen = true;
+        }
+        let noun = j.checked_sub(1).map(|i| lower(&words[i]))?;
+        let indonesian = matches!(
+            noun.as_str(),
+            "anggota" | "petugas" | "personel" | "relawan" | "prajurit"
+        );
+        if !MEMBER_NOUNS.contains(&noun.as_str()) || !(of_seen || indonesian) {
+            return None;
+        }
+        0
+    };
+    let span = Span::new(ws[start].span.start, piece.span.end);
+    let name = span.slice(text);
+    let known_place = oracle.place(name).is_some()
+        || oracle.demonym(name).is_some()
+        || oracle
+            .place(ws[start].span.slice(text))
+            .is_some_and(|k| k.kind == KnownKind::Country);
+    // "Einsatzkräfte der Polizei": a service named by its kind alone is no organization's name.
+    let generic = start + 1 == ws.len()
+        && matches!(
+            name.to_lowercase().as_str(),
+            "polizei"
+                | "policía"
+                | "polícia"
+                | "police"
+                | "polizia"
+                | "armee"
+                | "armée"
+                | "army"
+                | "ejército"
+                | "exército"
+                | "esercito"
+                | "feuerwehr"
+                | "bomberos"
+                | "bombeiros"
+                | "pompiers"
+                | "gendarmerie"
+                | "militär"
+                | "military"
+                | "regierung"
+                | "gobierno"
+                | "governo"
+                | "gouvernement"
+                | "government"
+        );
+    (!known_place && !generic && name.chars().count() >= 3).then_some(span)
 }
 
 /// Lowercase words of other languages that stand before a person's name: offices ("el

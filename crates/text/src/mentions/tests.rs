@@ -737,3 +737,38 @@ fn indonesian_landmarks_and_city_parts_and_spanish_shelters() {
         Some(PlaceCue::Landmark)
     );
 }
+
+#[test]
+fn organizations_named_after_their_members_and_after_an_article() {
+    // written captions in Spanish, French, German and Indonesian.
+    let orgs = |t: &str| {
+        run(t)
+            .organizations
+            .into_iter()
+            .map(|o| o.name.value)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        orgs("Voluntarios de la Cruz Roja Colombiana atienden a los heridos."),
+        vec!["Cruz Roja Colombiana"]
+    );
+    assert_eq!(
+        orgs("Des membres de la Croix-Rouge distribuent de l'aide."),
+        vec!["Croix-Rouge"]
+    );
+    assert_eq!(
+        orgs("Soldaten der Bundeswehr helfen beim Hochwasser."),
+        vec!["Bundeswehr"]
+    );
+    assert_eq!(
+        orgs("Anggota Basarnas mengevakuasi korban banjir."),
+        vec!["Basarnas"]
+    );
+    assert_eq!(
+        orgs("El Ministerio de Salud instaló un hospital de campaña."),
+        vec!["Ministerio de Salud"]
+    );
+    // A known place and a service named by its kind are no organization's name.
+    assert!(orgs("Soldados de Aleppo patrullan las calles.").is_empty());
+    assert!(orgs("Es kam zu Angriffen auf Einsatzkräfte der Polizei.").is_empty());
+}
