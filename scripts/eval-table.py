@@ -28,6 +28,7 @@ SETS = [
     ("heldout17 (110)", ["tests/fixtures/corpus/heldout17.jsonl"]),
     ("heldout18 (110)", ["tests/fixtures/corpus/heldout18.jsonl"]),
     ("heldout19 (110)", ["tests/fixtures/corpus/heldout19.jsonl"]),
+    ("heldout20 (105)", ["tests/fixtures/corpus/heldout20.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
