@@ -262,6 +262,16 @@ fn is_unspaced(c: char) -> bool {
         | 0x4E00..=0x9FFF | 0xF900..=0xFAFF)
 }
 
+/// Bytes of the word that ends at `at` (letters and digits right before it).
+fn word_head_len(text: &str, at: usize) -> usize {
+    text[..at]
+        .chars()
+        .rev()
+        .take_while(|c| is_word_char(*c))
+        .map(char::len_utf8)
+        .sum()
+}
+
 /// The article and the one-letter prepositions Arabic writes onto the next word.
 const ARABIC_PREFIXES: &[&str] = &[
     "ال", "و", "ب", "ف", "ل", "ك", "وال", "بال", "فال", "لل", "كال", "وب", "ول", "وبال",
@@ -289,12 +299,7 @@ fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
         if lex.entries[entry].compound {
             // The end of a compound: at least three letters of the word stand before the cue,
             // and the hit covers the whole word.
-            let head: usize = text[..s]
-                .chars()
-                .rev()
-                .take_while(|c| is_word_char(*c))
-                .map(char::len_utf8)
-                .sum();
+            let head = word_head_len(text, s);
             if text[s - head..s].chars().count() < 3 {
                 continue;
             }
@@ -302,12 +307,7 @@ fn hits(lex: &EventLexicon, text: &str) -> Vec<Hit> {
         } else if !first_unspaced && text[..s].chars().next_back().is_some_and(is_word_char) {
             // Arabic glues the article and one-letter prepositions to the word ("الغارة",
             // "بالقصف", "والانفجار"): a cue in Arabic letters matches after them.
-            let head: usize = text[..s]
-                .chars()
-                .rev()
-                .take_while(|c| is_word_char(*c))
-                .map(char::len_utf8)
-                .sum();
+            let head = word_head_len(text, s);
             let arabic = text[s..]
                 .chars()
                 .next()

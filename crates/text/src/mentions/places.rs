@@ -109,26 +109,16 @@ pub(super) fn place_phrase(
         }
     }
     // "Nanao City", "Quezon City": a town the gazetteer knows without the word "City".
-    if cue == PlaceCue::None && ws.len() >= 2 && last_word == "City" && !sport {
-        let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
-        if oracle.place(piece.span.slice(text)).is_none()
-            && oracle
-                .place(bare)
-                .is_some_and(|k| k.kind == KnownKind::Populated)
-        {
-            lookup = bare.to_string();
-            cue = PlaceCue::Settlement;
-            rule = "place.city_word";
-        }
-    }
     // "Jakarta Pusat", "Jakarta Selatan": Indonesian names a city's administrative parts by a
     // compass word after the city; one the gazetteer lacks stands at its city's point.
+    let town_word_rule = match last_word {
+        "City" if !sport => Some("place.city_word"),
+        "Pusat" | "Selatan" | "Utara" | "Barat" | "Timur" | "Tengah" => Some("place.compass_part"),
+        _ => None,
+    };
     if cue == PlaceCue::None
         && ws.len() >= 2
-        && matches!(
-            last_word,
-            "Pusat" | "Selatan" | "Utara" | "Barat" | "Timur" | "Tengah"
-        )
+        && let Some(word_rule) = town_word_rule
     {
         let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
         if oracle.place(piece.span.slice(text)).is_none()
@@ -138,7 +128,7 @@ pub(super) fn place_phrase(
         {
             lookup = bare.to_string();
             cue = PlaceCue::Settlement;
-            rule = "place.compass_part";
+            rule = word_rule;
         }
     }
     // "the Old City of Mosul", "Jerusalem's Old City": a part of the town.
