@@ -174,30 +174,16 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                 .next()
                 .is_some_and(char::is_uppercase);
         // "(Tim Wimborne : Reuters)": a colon with a blank on each side separates as well.
-        // A label before it ("© Copyright : DR") is no part of its own.
+        // A credit label before it ("© Copyright : DR", "Crédit photo : X") is no part of its
+        // own: the colon ends the label, as `PREFIX` reads it.
         let spaced_colon = c == ':'
             && t[..i].ends_with(char::is_whitespace)
             && t[i + 1..].starts_with(char::is_whitespace)
-            && !t[..i].split_whitespace().next_back().is_some_and(|w| {
-                [
-                    "copyright",
-                    "photo",
-                    "photos",
-                    "foto",
-                    "fotos",
-                    "crédit",
-                    "crédits",
-                    "credit",
-                    "credits",
-                    "crédito",
-                    "source",
-                    "fuente",
-                    "fonte",
-                    "bild",
-                    "quelle",
-                ]
-                .contains(&w.to_lowercase().as_str())
-            });
+            && {
+                let head = t[..i].trim_end();
+                let last_word = head.split_whitespace().next_back().map_or(0, str::len);
+                !PREFIX.is_match(&t[head.len() - last_word..])
+            };
         // "Foto: Colprensa - Jane Doe": after a label a spaced hyphen or en dash separates two
         // parts too, where nothing else does and no number follows (a phone number, a code).
         let spaced_dash = labelled
