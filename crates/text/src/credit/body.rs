@@ -223,15 +223,19 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         .flat_map(|seg| {
             let st = &text[seg.start..seg.end];
             match st.rfind(',') {
-                Some(ci)
-                    if !st[..ci].trim().is_empty()
-                        && (lex.lookup(&st[ci + 1..]).is_some()
-                            || name_then_outlet(&st[..ci], &st[ci + 1..])) =>
-                {
-                    vec![
-                        Span::new(seg.start, seg.start + ci),
-                        Span::new(seg.start + ci + 1, seg.end),
-                    ]
+                Some(ci) if !st[..ci].trim().is_empty() => {
+                    // "Jane Doe, Eagle News Service contributor": the role is no part of the
+                    // outlet's name.
+                    let after = without_role_tail(&st[ci + 1..]);
+                    if lex.lookup(after).is_some() || name_then_outlet(&st[..ci], after) {
+                        let end = seg.start + ci + 1 + after.len();
+                        vec![
+                            Span::new(seg.start, seg.start + ci),
+                            Span::new(seg.start + ci + 1, end),
+                        ]
+                    } else {
+                        vec![seg]
+                    }
                 }
                 _ => vec![seg],
             }
@@ -431,6 +435,13 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             // or a publication's name alone after a label is an agency, not a photographer.
             kind = Kind::Org;
             p.unknown.push((st.to_string(), seg));
+        } else if let Some((name, agency, i)) = name_then_glued_agency(text, seg, lex) {
+            // "Jane Doe Irna", "Jane Doe Lehtikuva": an agency's name glued to the
+            // photographer's with no separator.
+            kind = Kind::Agency;
+            p.creators
+                .push((text[name.start..name.end].to_string(), name));
+            p.hits.push((i, agency));
         } else if let Some(mut persons) = split_persons(text, dedouble(text, seg)) {
             kind = Kind::Person;
             // "(AP Photo/Xinhua, Name)": a known agency in a list of names is the source of
@@ -553,7 +564,7 @@ pub(super) fn is_caps_word(s: &str) -> bool {
 /// "Jane Doe, The Armenian Weekly", "Jane Doe,CHA": a person's name, then after the comma an
 /// outlet ("The …" in capitalized words) or a short acronym in capitals, the agency that passed
 /// the picture on. A place ("Jane Doe, Kabul") or a role ("Jane Doe, File") is neither.
-fn name_then_outlet(name: &str, after: &str) -> bool {
+pub(super) fn name_then_outlet(name: &str, after: &str) -> bool {
     let a = after.trim();
     if find_word_ci(a, "via").is_some() || !is_person_name(name.trim()) || is_placeholder(a) {
         return false;
@@ -562,11 +573,62 @@ fn name_then_outlet(name: &str, after: &str) -> bool {
         !r.is_empty() && looks_capitalized(r) && r.split_whitespace().count() <= 4
     });
     let acronym = (2..=6).contains(&a.chars().count()) && a.chars().all(|c| c.is_ascii_uppercase());
-    // "Jane Doe, Premium Times": a publication word ends the name after the comma.
+    // "Jane Doe, Premium Times", "Jane Doe, Standard": a publication word ends the name after
+    // the comma.
     let publication = looks_capitalized(a)
-        && (2..=4).contains(&a.split_whitespace().count())
-        && a.split_whitespace()
+        && (1..=4).contains(&a.split_whitespace().count())
+        && (a
+            .split_whitespace()
             .next_back()
-            .is_some_and(|w| WORDS.outlet.contains(w.to_lowercase().as_str()));
+            .is_some_and(|w| WORDS.outlet.contains(w.to_lowercase().as_str()))
+            // "Jane Doe, Eagle News Service": an outlet's or an organization's word inside.
+            || (a.split_whitespace().count() >= 2
+                && a.split_whitespace().any(|w| {
+                    let w = w.to_lowercase();
+                    WORDS.outlet.contains(w.as_str()) || WORDS.publication.contains(w.as_str())
+                })));
     outlet || acronym || publication
+}
+
+/// "Eagle News Service contributor" → "Eagle News Service": the part before a trailing role
+/// word (`role_tail`), or the whole part.
+fn without_role_tail(s: &str) -> &str {
+    let t = s.trim_end();
+    match t.rsplit_once(char::is_whitespace) {
+        Some((head, last))
+            if WORDS.role_tail.contains(last.to_lowercase().as_str())
+                && head.trim_start().starts_with(char::is_uppercase) =>
+        {
+            head.trim_end()
+        }
+        _ => s,
+    }
+}
+
+/// "Jane Marie Doe Irna": a person's name of two words or more, then one word that is a known
+/// agency of four letters or more (shorter aliases, "AP", are too easily a name's initials).
+/// Returns the name's span, the agency's span and the agency.
+pub(super) fn name_then_glued_agency(
+    text: &str,
+    seg: Span,
+    lex: &AgencyLexicon,
+) -> Option<(Span, Span, usize)> {
+    let st = &text[seg.start..seg.end];
+    let (head, last) = st.rsplit_once(' ')?;
+    let head = head.trim_end();
+    if last.chars().count() < 4
+        || !last.starts_with(char::is_uppercase)
+        || !(2..=4).contains(&head.split_whitespace().count())
+        || !is_person_name(head)
+        || lex.lookup(head).is_some()
+    {
+        return None;
+    }
+    // "Irna": an acronym's alias written as a word.
+    let i = lex
+        .lookup(last)
+        .or_else(|| lex.lookup(&last.to_uppercase()))?;
+    let name = Span::new(seg.start, seg.start + head.len());
+    let agency = Span::new(seg.end - last.len(), seg.end);
+    Some((name, agency, i))
 }

@@ -18,9 +18,9 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)^(?:
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
-          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por)|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
+          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por|par)|photographies?\s+par|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\|)
+          | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\|)
           | fot\.\s
           | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
@@ -41,7 +41,7 @@ pub(super) static FILE_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
 });
 pub(super) static TAIL_TAGS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|epa\d{5,}|[A-Z]{3,}\s+OUT\b|or\s+licensors\b)",
+        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|ORG\s+XMIT\b|epa\d{5,}|[A-Z]{3,}\s+OUT\b|or\s+licensors\b)",
     )
     .expect("tail tag regex")
 });
@@ -336,7 +336,7 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
             b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc",
             b"ret", b"lar", b"lit", b"kuh", b"gam", b"sum", b"aut", b"cha", b"asa", b"xuq", b"ngu",
-            b"sur", b"wia", b"ebe",
+            b"sur", b"wia", b"ebe", b"kuv",
         ],
     )
     .then(|| PREFIX.captures(t))
@@ -917,7 +917,8 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     {
         let at = ag.as_str();
         let known = lex.lookup(at).is_some();
-        let acronym = is_caps_word(at) && at.chars().count() <= 8;
+        // ("PHOTO SUPPLIED" names nobody.)
+        let acronym = is_caps_word(at) && at.chars().count() <= 8 && !is_placeholder(at);
         let name = c.name("name").filter(|n| is_person_name(n.as_str()));
         if (known || acronym || is_outlet(at, lex) || (name.is_some() && looks_capitalized(at)))
             && (c.name("name").is_none() || name.is_some())
@@ -951,6 +952,25 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         && lex.lookup(t).is_none()
     {
         return mk(vec![(t.to_string(), s)], None, s, "credit.name_paren");
+    }
+    // "… in Nairobi CBD. [Jane Doe, Standard]": a name and its outlet, the same way.
+    if ch.paren
+        && at_end
+        && text[..ch.outer.start]
+            .trim_end()
+            .ends_with(['.', '!', '?', '"', '”'])
+        && let Some((nt, ot)) = t.split_once(',')
+        && name_then_outlet(nt, ot)
+        && (2..=4).contains(&nt.split_whitespace().count())
+    {
+        let name = trim_span(text, Span::new(s.start, s.start + nt.len()));
+        let outlet = trim_span(text, Span::new(s.start + nt.len() + 1, s.end));
+        return mk(
+            vec![(nt.trim().to_string(), name)],
+            Some((text[outlet.start..outlet.end].to_string(), outlet)),
+            s,
+            "credit.name_paren",
+        );
     }
     if ch.paren || !at_end {
         return None;

@@ -331,14 +331,15 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
 /// The end of a caption that has no labelled or chained credit, after its last sentence:
 /// web pages print the photographer's name there with no label at all ("… early on Saturday.
 /// Jane Doe", "…de Mariana.Jane Doe", "… en Viña del Mar / Jane Doe"), or a name and an outlet
-/// ("… on May 21, 2023. Jane Doe, Metro News"), or an agency's acronym glued to the full stop
+/// ("… on May 21, 2023. Jane Doe, Metro News"), or a name with an agency glued to it ("… the
+/// rubble/ Jane Doe Irna"), or an agency's acronym glued to the full stop
 /// ("…fire incident.IANS"), or a name after a bar or a dash ("… their houses. | Jane Doe").
 /// Only a person-shaped name standing alone counts, after a sentence
 /// of six words or more, so a caption that ends by naming someone in prose keeps its name.
 fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
     static TAIL: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?:(?P<stop>\p{Ll}[.!?]|[.!?][\x22”’»)]?[ \t]+|\n[ \t]*)|[ \t][/|–—][ \t]+)(?P<tail>\p{Lu}[^.!?\n/()]{1,80}?)[ \t.]*$",
+            r"(?:(?P<stop>\p{Ll}[.!?]|[.!?][\x22”’»)]?[ \t]+|\n[ \t]*)|[ \t\p{Ll}][/|–—][ \t]+)(?P<tail>\p{Lu}[^.!?\n/()]{1,80}?)[ \t.]*$",
         )
         .expect("bare tail regex")
     });
@@ -366,6 +367,16 @@ fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
         return Some(Unit {
             hits: vec![(i, span)],
             ..unit(Vec::new(), Vec::new())
+        });
+    }
+    // "… the rubble/ Jane Doe Irna": a name and a known agency glued to it.
+    if let Some((name, agency, i)) = body::name_then_glued_agency(text, span, lex) {
+        return Some(Unit {
+            hits: vec![(i, agency)],
+            ..unit(
+                vec![(text[name.start..name.end].to_string(), name)],
+                Vec::new(),
+            )
         });
     }
     // "I EFE" (a bar typed as a capital I), "COPYRIGHT AGENCY": not a bare name.

@@ -93,6 +93,7 @@ pub(super) fn may_have_tail_tag(t: &str) -> bool {
         b"REFILE",
         b"BEST",
         b"OUT",
+        b"ORG XMIT",
     ];
     let b = t.as_bytes();
     (1..b.len()).any(|j| {

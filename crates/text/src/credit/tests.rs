@@ -2122,3 +2122,51 @@ fn turkish_and_greek_labels_bars_dashes_and_websites() {
         credit("Police at the gate. © Jane Doe - 07973 332324 . Photo credit : Jane Doe");
     assert_eq!(agency, None);
 }
+
+#[test]
+fn glued_agency_brackets_contributors_and_transmission_codes() {
+    // Written. A known agency glued to the end of a name without a separator.
+    check(
+        "Rescuers are clearing through the rubbles/ Jane Marie Doe Irna",
+        &["Jane Marie Doe"],
+        Some("IRNA"),
+    );
+    check(
+        "Mielenosoittajat kadulla. Kuva: Jane Doe Lehtikuva",
+        &["Jane Doe"],
+        Some("Lehtikuva"),
+    );
+    check(
+        "Manifestants dans la rue. Photographie par Jane Doe / Hans Lucas.",
+        &["Jane Doe"],
+        Some("Hans Lucas"),
+    );
+    check(
+        "A protester on the road in the city centre. [Jane Doe, Standard]",
+        &["Jane Doe"],
+        Some("Standard"),
+    );
+    check(
+        "Evacuees leave the town. THE CANADIAN PRESS/Jane Doe ORG XMIT: EDM101",
+        &["Jane Doe"],
+        Some("The Canadian Press"),
+    );
+    check(
+        "Floods in the town. (Photo by Jane Doe, Eagle News Service contributor)",
+        &["Jane Doe"],
+        Some("Eagle News Service"),
+    );
+    check(
+        "Police patrol the town. Picture: ROYAL JANE CONSTABULARY / AFP",
+        &[],
+        Some("AFP"),
+    );
+    let supplied = find_credit("The market after the fire. PHOTO SUPPLIED", &lex());
+    assert!(supplied.and_then(|c| c.agency).is_none());
+    check(
+        "يمني بين انقاض بناء في صنعاء (afp_tickers)",
+        &[],
+        Some("AFP"),
+    );
+    check("رجال إطفاء في موقع حريق ضخم. أ.ب", &[], Some("AP"));
+}

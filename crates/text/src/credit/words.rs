@@ -29,6 +29,8 @@ pub(super) struct CreditWords {
     pub(super) caps_small: FnvSet,
     pub(super) outlet_small: FnvSet,
     pub(super) picture_word: FnvSet,
+    pub(super) publication: FnvSet,
+    pub(super) role_tail: FnvSet,
     pub(super) agency_suffix: Vec<String>,
     /// The longest placeholder, in bytes: a longer text needs only its start folded.
     pub(super) placeholder_max: usize,
@@ -84,6 +86,12 @@ impl CreditWords {
                 }
                 "picture_word" => {
                     w.picture_word.insert(lower);
+                }
+                "publication" => {
+                    w.publication.insert(lower);
+                }
+                "role_tail" => {
+                    w.role_tail.insert(lower);
                 }
                 "outlet_small" => {
                     w.outlet_small.insert(lower);
@@ -314,20 +322,7 @@ pub(super) fn is_outlet_alone(s: &str, lex: &AgencyLexicon) -> bool {
                     || words.iter().any(|w| {
                         let lower = w.to_lowercase();
                         WORDS.outlet.contains(lower.as_str())
-                            || matches!(
-                                lower.as_str(),
-                                "radio"
-                                    | "online"
-                                    | "tv"
-                                    | "noticias"
-                                    | "diario"
-                                    | "diário"
-                                    | "jornal"
-                                    | "journal"
-                                    | "semanario"
-                                    | "revista"
-                                    | "prensa"
-                            )
+                            || WORDS.publication.contains(lower.as_str())
                     })
                     || is_outlet(s, lex))
         }
