@@ -1351,7 +1351,15 @@ fn foreign_people(
             .rev()
             .take(2)
             .collect();
+        // "le président sortant Hery …", "el presidente electo …": a title, then one lowercase
+        // word qualifying it.
+        let title_then_word = prev_two.get(1).is_some_and(|w| {
+            FOREIGN_TITLES.contains(&w.to_lowercase().as_str())
+                && before.chars().all(char::is_lowercase)
+                && (4..=12).contains(&before.chars().count())
+        });
         let titled = FOREIGN_TITLES.contains(&before)
+            || title_then_word
             || (matches!(before, "de" | "do" | "da" | "del" | "du" | "di")
                 && prev_two.get(1).is_some_and(|w| {
                     let w = w.to_lowercase();

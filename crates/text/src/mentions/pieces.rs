@@ -198,7 +198,8 @@ pub(super) fn coordinated_place(
     })
 }
 
-/// True unless the caption's function words are mostly those of another language.
+/// True unless the caption's function words are mostly those of another language, or a short
+/// caption has two of another language's and none of English's.
 pub(super) fn is_english(text: &str, words: &[Word], lex: &NameLexicon) -> bool {
     let (mut english, mut foreign) = (0usize, 0usize);
     for w in words {
@@ -212,7 +213,8 @@ pub(super) fn is_english(text: &str, words: &[Word], lex: &NameLexicon) -> bool 
             foreign += 1;
         }
     }
-    foreign < 3 || english >= foreign
+    // (Two foreign words and no English one: a short caption in another language.)
+    (foreign < 3 || english >= foreign) && !(foreign >= 2 && english == 0)
 }
 
 /// A chunk after removing leading title/common words and splitting at known place names.
