@@ -115,7 +115,7 @@ impl<'g> GazetteerOracle<'g> {
 }
 
 /// Abbreviated country names that captions really use.
-const SHORT_COUNTRY_NAMES: &[&str] = &["US", "UK", "USA", "UAE", "DRC", "U.S", "U.K"];
+const SHORT_COUNTRY_NAMES: &[&str] = &["US", "UK", "USA", "UAE", "DRC", "RDC", "U.S", "U.K"];
 
 /// Strips a leading article, which captions add and gazetteers do not ("the Gaza Strip").
 pub(crate) fn bare(name: &str) -> &str {

@@ -1173,3 +1173,53 @@ fn a_facility_noun_joins_a_named_place_to_its_town() {
     let lon = r.location.lon.unwrap();
     assert!((-75.0..-71.0).contains(&lon), "placed in Haiti, got {lon}");
 }
+
+#[test]
+fn german_adjectives_districts_french_country_codes_and_towns_named_alone() {
+    // written.
+    let city = |t: &str| ENGINE.extract(&CaptionInput::new(t)).location.city;
+    let country = |t: &str| ENGINE.extract(&CaptionInput::new(t)).location.country;
+    let places = |t: &str| -> Vec<String> {
+        ENGINE
+            .extract(&CaptionInput::new(t))
+            .places
+            .into_iter()
+            .map(|p| p.text)
+            .collect()
+    };
+    // A German adjective of region between the preposition and the town.
+    assert_eq!(
+        city("Ein Feuerwehrmann watet im nordschwäbischen Wertingen durch die Fluten.").as_deref(),
+        Some("Wertingen")
+    );
+    // "durch": through the town.
+    assert_eq!(
+        city("Feuerwehrleute fahren mit einem Boot durch Simbach am Inn.").as_deref(),
+        Some("Simbach am Inn")
+    );
+    // A German district keeps its word and names no town.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Schlamm und Wasser bei Reithofen im Kreis Erding.",
+    ));
+    assert!(r.places.iter().any(|p| p.text == "Kreis Erding"));
+    assert_eq!(r.location.city, None);
+    // French "RDC".
+    assert_eq!(
+        country("Des personnes déplacées fuient les combats dans l’est de la RDC.").as_deref(),
+        Some("CD")
+    );
+    // A regional capital of 50,000 people named alone.
+    assert_eq!(
+        city("Three of the six rivers surrounding Mocoa overran their banks.").as_deref(),
+        Some("Mocoa")
+    );
+    // A disease is no place; a crossing in South Asia is one.
+    assert!(
+        !places("A boy suspected of having the Ebola virus at a treatment centre in Beni.")
+            .contains(&"Ebola".to_string())
+    );
+    assert!(
+        places("Near IFFCO Chowk, a portion of a road caved in.")
+            .contains(&"IFFCO Chowk".to_string())
+    );
+}

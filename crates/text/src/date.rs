@@ -59,7 +59,7 @@ static DMY: LazyLock<Regex> = LazyLock::new(|| {
 /// Malay, Dutch, Tagalog, Turkish, Russian and Ukrainian (those that differ from the English ones;
 /// Russian and Ukrainian in the genitive of a date, "5 января 2022 года"); only in day-month-year dates ("le 25 novembre 2022",
 /// "am 14. März 2023", "el 3 de mayo de 2021"), never alone ("Mars 2020" is a rover).
-const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|grudnia|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|január|február|március|április|május|június|július|augusztus|szeptember|október|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня|يناير|فبراير|مارس|أبريل|ابريل|مايو|يونيو|يوليو|أغسطس|اغسطس|سبتمبر|أكتوبر|اكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول|جنوری|فروری|مارچ|اپریل|مئی|جون|جولائی|اگست|ستمبر|اکتوبر|نومبر|دسمبر|जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|अक्तूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर|machi|aprili|agosti|septemba|oktoba|novemba|desemba|มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม";
+const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|grudnia|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|január|február|március|április|május|június|július|augusztus|szeptember|október|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня|يناير|فبراير|مارس|أبريل|ابريل|مايو|يونيو|يوليو|أغسطس|اغسطس|سبتمبر|أكتوبر|اكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول|جنوری|فروری|مارچ|اپریل|مئی|جون|جولائی|اگست|ستمبر|اکتوبر|نومبر|دسمبر|जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|अक्तूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर|machi|aprili|agosti|septemba|oktoba|novemba|desemba|มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม|tammikuuta|helmikuuta|maaliskuuta|huhtikuuta|toukokuuta|kesäkuuta|heinäkuuta|elokuuta|syyskuuta|lokakuuta|marraskuuta|joulukuuta|maj|augusti|ιανουαρίου|φεβρουαρίου|μαρτίου|απριλίου|μαΐου|ιουνίου|ιουλίου|αυγούστου|σεπτεμβρίου|οκτωβρίου|νοεμβρίου|δεκεμβρίου";
 /// "Septiembre 19, 2017": a month of another language written first, capitalized, as Mexican
 /// and other American agencies date their captions in the English order; the comma before the
 /// year is required.
@@ -71,15 +71,16 @@ static MDY_INTL: LazyLock<Regex> = LazyLock::new(|| {
 });
 static DMY_INTL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b,?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
+        r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b(?:\s*/\s*(?:{MONTHS_INTL})\b)?,?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
     ))
     .expect("international DMY regex")
 });
-/// Two day-month-year forms with their own separators: Folha's and EFE's abbreviated month
-/// between dots ("19.abr.2017", "3.ene.2020") and Vietnamese "ngày 21 tháng 8 năm 2023".
+/// Three day-month-year forms with their own separators: Folha's and EFE's abbreviated month
+/// between dots ("19.abr.2017", "3.ene.2020"), an English one between hyphens, as picture
+/// archives print it ("16-OCT-04"), and Vietnamese "ngày 21 tháng 8 năm 2023".
 static DMY_SHORT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\b(?P<day>\d{1,2})\.(?P<mon>jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez|ene|feb|apr|may|aug|sep|oct|dic|dec)\.(?P<year>\d{4})\b|\bngày\s+(?P<vday>\d{1,2})\s+tháng\s+(?P<vmon>\d{1,2})(?:\s+năm|,)\s+(?P<vyear>\d{4})\b",
+        r"(?i)\b(?P<day>\d{1,2})\.(?P<mon>jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez|ene|feb|apr|may|aug|sep|oct|dic|dec)\.(?P<year>\d{4})\b|\b(?P<hday>\d{1,2})-(?P<hmon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-(?P<hyear>\d{2}|\d{4})\b|\bngày\s+(?P<vday>\d{1,2})\s+tháng\s+(?P<vmon>\d{1,2})(?:\s+năm|,)\s+(?P<vyear>\d{4})\b",
     )
     .expect("short day-month-year regex")
 });
@@ -487,6 +488,15 @@ fn year_windows(text: &str) -> Option<Vec<(usize, usize)>> {
             // "04/06/15": the two-digit year of a day-month-year.
             out.push((s - 6, i));
         } else if i - s == 2
+            && s >= 7
+            && b[s - 1] == b'-'
+            && b[s - 5] == b'-'
+            && b[s - 4..s - 1].iter().all(u8::is_ascii_alphabetic)
+            && b[s - 6].is_ascii_digit()
+        {
+            // "16-OCT-04": day, month abbreviation and two-digit year between hyphens.
+            out.push((s - 7, i));
+        } else if i - s == 2
             && let Some(start) = short_slash_date_start(b, s)
         {
             // "2/14/18": one-digit parts between slashes.
@@ -627,6 +637,19 @@ fn intl_month_number(lower: &str) -> Option<u8> {
         "ديسمبر" | "كانون الأول" | "دسمبر" | "दिसंबर" | "दिसम्बर" | "desemba" | "ธันวาคม" => {
             12
         }
+        // Finnish (the partitive of a date), Swedish and Danish, Greek (the genitive).
+        "tammikuuta" | "ιανουαρίου" => 1,
+        "helmikuuta" | "φεβρουαρίου" => 2,
+        "maaliskuuta" | "μαρτίου" => 3,
+        "huhtikuuta" | "απριλίου" => 4,
+        "toukokuuta" | "maj" | "μαΐου" => 5,
+        "kesäkuuta" | "ιουνίου" => 6,
+        "heinäkuuta" | "ιουλίου" => 7,
+        "elokuuta" | "augusti" | "αυγούστου" => 8,
+        "syyskuuta" | "σεπτεμβρίου" => 9,
+        "lokakuuta" | "οκτωβρίου" => 10,
+        "marraskuuta" | "νοεμβρίου" => 11,
+        "joulukuuta" | "δεκεμβρίου" => 12,
         _ => return None,
     };
     Some(n)
@@ -792,9 +815,12 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
     }
     captures_in(&DMY_SHORT, text, windows, |c| {
         let Some(m) = c.get(0) else { return };
-        let parsed = match (c.name("mon"), c.name("vmon")) {
-            (Some(mon), _) => short_month_number(&mon.as_str().to_lowercase())
-                .zip(c.name("day").zip(c.name("year"))),
+        let parsed = match (c.name("mon").or(c.name("hmon")), c.name("vmon")) {
+            (Some(mon), _) => short_month_number(&mon.as_str().to_lowercase()).zip(
+                c.name("day")
+                    .zip(c.name("year"))
+                    .or(c.name("hday").zip(c.name("hyear"))),
+            ),
             (None, Some(vmon)) => vmon
                 .as_str()
                 .parse::<u8>()
@@ -806,9 +832,14 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
         let Some((month, (day, year))) = parsed else {
             return;
         };
-        let (Ok(day), Ok(year)) = (day.as_str().parse::<u8>(), year.as_str().parse::<i32>()) else {
+        let (Ok(day), Ok(mut year)) = (day.as_str().parse::<u8>(), year.as_str().parse::<i32>())
+        else {
             return;
         };
+        // "16-OCT-04": a two-digit year is of this century up to the present one's.
+        if year < 100 {
+            year += if year <= 30 { 2000 } else { 1900 };
+        }
         out.extend(day_candidate(
             m,
             year,
@@ -1300,6 +1331,33 @@ mod tests {
             ("Wakazi wa Nairobi, Jumatatu, Machi 4, 2024.", "2024-03-04"),
             // A Thai year of the Buddhist era.
             ("ชาวบ้านในกรุงเทพฯ เมื่อวันที่ 10 ตุลาคม 2566", "2023-10-10"),
+        ] {
+            assert_eq!(iso(text).as_deref(), Some(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn finnish_nordic_greek_double_arabic_and_archive_dates() {
+        // written
+        for (text, want) in [
+            (
+                "Mielenosoittaja torilla Helsingissä 6. marraskuuta 2009.",
+                "2009-11-06",
+            ),
+            ("Demonstranter i Stockholm den 12 maj 2021.", "2021-05-12"),
+            ("Διαδηλωτές στην Αθήνα, 5 Μαΐου 2010.", "2010-05-05"),
+            (
+                "يمني بين انقاض بناء في صنعاء 9 حزيران/يونيو 2017",
+                "2017-06-09",
+            ),
+            (
+                "Workers at a clothing factory in Suzhou, China..16-OCT-04",
+                "2004-10-16",
+            ),
+            (
+                "Workers at a clothing factory in Suzhou, China. 16-Oct-2004",
+                "2004-10-16",
+            ),
         ] {
             assert_eq!(iso(text).as_deref(), Some(want), "{text}");
         }

@@ -506,6 +506,21 @@ static ORG_PART_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 static ACRONYM_AFTER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*\(([A-Z][A-Za-z]{1,7})\)").unwrap());
 
+/// " in South Sudan (UNMISS)", " en RDC (Monusco)": a preposition, a capitalized name of up to
+/// three words and an acronym in brackets right after an organization's name. The name runs on
+/// through the place, which is also a place mention (annotators list both).
+static PLACE_THEN_ACRONYM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(\s+(?:in|en|au|aux|à|in\s+the|em|no|na|nel|in\s+der)\s+\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*){0,2})\s*\((\p{Lu}[\p{L}]{2,9})\)")
+        .expect("place then acronym regex")
+});
+
+/// Where an organization's name ends when a place and an acronym follow it
+/// ([`PLACE_THEN_ACRONYM`]), and the acronym.
+fn place_then_acronym(text: &str, span: Span) -> Option<(usize, String)> {
+    let c = PLACE_THEN_ACRONYM.captures(&text[span.end..])?;
+    Some((span.end + c.get(1)?.end(), c[2].to_string()))
+}
+
 /// Finds people, organizations, places and demonyms outside the `exclude` spans (the credit).
 pub fn find_mentions(
     text: &str,
@@ -571,11 +586,23 @@ fn find_mentions_cased(
             if let Some(m) = ORG_PART_AFTER.find(ahead(text, span.end, 20)) {
                 span.end += m.end();
             }
-            let written = span.slice(text);
+            // The name and its acronym are taken; a place it runs on through stays free to be
+            // read as a place too.
             let mut full = span;
-            if let Some(c) = ACRONYM_AFTER.captures(ahead(text, span.end, 16)) {
-                full.end = span.end + c.get(0).unwrap().end();
+            let mut acronym = acronym;
+            if let Some((end, a)) = place_then_acronym(text, span) {
+                span.end = end;
+                acronym = Some(a);
             }
+            if let Some(c) = ACRONYM_AFTER.captures(ahead(text, span.end, 16)) {
+                let paren = Span::new(span.end, span.end + c.get(0).unwrap().end());
+                if full.end == span.end {
+                    full.end = paren.end;
+                } else {
+                    taken.push(paren);
+                }
+            }
+            let written = span.slice(text);
             taken.push(full);
             // The acronym alone, when it matched, is the name written.
             m.organizations.push(OrgFound {
@@ -669,12 +696,17 @@ fn find_mentions_cased(
         }
         // "soldados del Ejército Mexicano", "Anggota Basarnas", "Mitglieder des Technischen
         // Hilfswerks": the name after a noun for an organization's members is the organization.
-        if let Some(span) = member_of(text, &words, &piece, oracle) {
+        if let Some(mut span) = member_of(text, &words, &piece, oracle) {
+            let mut acronym = ACRONYM_AFTER
+                .captures(ahead(text, span.end, 16))
+                .map(|c| c[1].to_string());
+            if let Some((end, a)) = place_then_acronym(text, span) {
+                span = Span::new(span.start, end);
+                acronym = Some(a);
+            }
             m.organizations.push(OrgFound {
                 name: Found::new(span.slice(text).to_string(), span, "org.member_of"),
-                acronym: ACRONYM_AFTER
-                    .captures(ahead(text, span.end, 16))
-                    .map(|c| c[1].to_string()),
+                acronym,
                 canonical: None,
             });
             continue;
@@ -786,6 +818,13 @@ fn find_mentions_cased(
                     end += 1;
                 }
                 span = Span::new(span.start, words[end - 1].span.end);
+            }
+            // "United Nations Mission in South Sudan (UNMISS)", "Mission des Nations unies en
+            // RDC (Monusco)": a place and the acronym after it make the place part of the name.
+            let mut acronym = acronym;
+            if let Some((end, a)) = place_then_acronym(text, span) {
+                span = Span::new(span.start, end);
+                acronym = Some(a);
             }
             m.organizations.push(OrgFound {
                 name: Found::new(span.slice(text).to_string(), span, rule),
@@ -1335,7 +1374,11 @@ fn foreign_people(
             let t = w.span.slice(text);
             !lex.is("not_name", t) && oracle.demonym(t).is_none()
         }) && oracle.place(name).is_none()
-            && oracle.place(ws[0].span.slice(text)).is_none();
+            // (A first name that is also a village, "Hery", is still a first name.)
+            && oracle.place(ws[0].span.slice(text)).is_none_or(|k| {
+                k.kind == KnownKind::Populated && k.population < 10_000 && !k.primary
+                    || k.kind == KnownKind::Populated && k.population < 2_000
+            });
         if !shaped {
             continue;
         }

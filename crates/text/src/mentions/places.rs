@@ -409,7 +409,7 @@ pub(super) fn place_phrase(
                         || (ws.len() >= 2 && k.population >= 50_000)
                         // "A thick haze covers Canberra": a town of some size, named alone
                         // (not inside a longer name, not an everyday word, not a team).
-                        || (k.population >= 100_000
+                        || (k.population >= 50_000
                             && !sport
                             && ws.len() == 1
                             && lex.common_size(first_word).is_none()
@@ -759,7 +759,15 @@ pub(super) fn nearest_preposition(
                     | "refugee"
             )
             || cue_of(w) != PlaceCue::None
-            || names::is_capitalized(raw);
+            || names::is_capitalized(raw)
+            // "im nordschwäbischen Wertingen", "im nördlichen Syrien": a German adjective of
+            // region or direction between the preposition and the name.
+            || (k > 0
+                && lex.is("locative", before[k - 1].1.as_str())
+                && !matches!(before[k - 1].1.as_str(), "in" | "at")
+                && ["ischen", "ischem", "ischer", "lichen", "lichem"]
+                    .iter()
+                    .any(|e| w.ends_with(e)));
         if !skippable {
             // "Un quartiere di Faenza sommerso": a part-of-town noun and "di" with no
             // preposition before them place the name as English "of" does.

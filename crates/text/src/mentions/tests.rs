@@ -667,6 +667,11 @@ fn foreign_trades_kin_and_governments_name_people() {
         "Des habitants rendent hommage au journaliste Jean Dupont devant la mairie de la ville ce mardi.",
     );
     assert_eq!(people(&m), vec!["Jean Dupont"]);
+    // A title and one word qualifying it.
+    let m = run(
+        "Des milliers de supporters acclament le président sortant Jean Dupont lors de son meeting, le 4 novembre 2018.",
+    );
+    assert_eq!(people(&m), vec!["Jean Dupont"]);
 }
 
 #[test]
@@ -771,4 +776,18 @@ fn organizations_named_after_their_members_and_after_an_article() {
     // A known place and a service named by its kind are no organization's name.
     assert!(orgs("Soldados de Aleppo patrullan las calles.").is_empty());
     assert!(orgs("Es kam zu Angriffen auf Einsatzkräfte der Polizei.").is_empty());
+}
+
+#[test]
+fn an_organization_runs_on_through_a_place_before_its_acronym() {
+    // written.
+    let m = run("Soldiers of the Peace Mission in Northland (PMN) patrol the market of the town.");
+    assert!(
+        m.organizations
+            .iter()
+            .any(|o| o.name.value == "Peace Mission in Northland"
+                && o.acronym.as_deref() == Some("PMN")),
+        "{:?}",
+        m.organizations
+    );
 }
