@@ -157,9 +157,10 @@ impl Words {
         ))
         .map_err(|e| err(0, e.to_string()))?;
         // The death word first and the head count after it, with a noun for people: Polish
-        // "zginęło 5 osób", Russian "погибли 3 человека", Thai "เสียชีวิต 3 ราย".
+        // "zginęło 5 osób", Russian "погибли 3 человека", Thai "เสียชีวิต 3 ราย"; one short
+        // auxiliary may stand between ("rannych zostało około 60 osób").
         let figure_after = Regex::new(&format!(
-            r"(?i)(?:^|[^\p{{L}}\p{{M}}]|\p{{Thai}})(?P<v>{harm})\s*(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+)\s*(?:osób|osoby|ludzi|człowieka|человек|человека|людей|осіб|особи|людини|lidí|osob|ราย|คน|شخصا|شخصاً|أشخاص|اشخاص|مدنيا|مدنياً|مدنيين|مواطنا|مواطنين|فلسطينيا|فلسطينياً|فلسطينيين|طفلا|أطفال)"
+            r"(?i)(?:^|[^\p{{L}}\p{{M}}]|\p{{Thai}})(?P<v>{harm})\s*(?:\p{{L}}{{2,8}}\s+)?(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+)\s*(?:osób|osoby|ludzi|człowieka|человек|человека|людей|осіб|особи|людини|lidí|osob|ราย|คน|شخصا|شخصاً|أشخاص|اشخاص|مدنيا|مدنياً|مدنيين|مواطنا|مواطنين|فلسطينيا|فلسطينياً|فلسطينيين|طفلا|أطفال)"
         ))
         .map_err(|e| err(0, e.to_string()))?;
         let source = Regex::new(&format!(
@@ -412,6 +413,18 @@ mod tests {
         // A source in a script of several bytes a letter (it once split a letter).
         let c = run("150 से ज्यादा लोग घायल, पुलिस के मुताबिक");
         assert_eq!(c.injured.as_ref().map(|k| k.value), Some(150));
+    }
+
+    #[test]
+    fn an_auxiliary_after_the_harm_word_and_urdu_number_words() {
+        // written
+        let c = run("W wypadku rannych zostało około 60 osób.");
+        assert_eq!(c.injured.as_ref().map(|k| k.value), Some(60));
+        assert_eq!(c.qualifier, Some("about"));
+        // written
+        let c = run("دھماکے میں کم از کم آٹھ افراد ہلاک ہو گئے۔");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(8));
+        assert_eq!(c.qualifier, Some("at_least"));
     }
 
     #[test]

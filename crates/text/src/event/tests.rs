@@ -1181,3 +1181,27 @@ fn everyday_subjects_in_more_languages() {
     );
     assert_eq!(subject("游客们在重庆夜景中拍照。").as_deref(), Some("游客"));
 }
+
+#[test]
+fn german_floods_droughts_polish_accidents_and_urdu_attacks() {
+    // written
+    for (t, want) in [
+        ("Ein Feuerwehrmann watet durch die Fluten.", "disaster"),
+        ("Der Bach trat in der Nacht über die Ufer.", "disaster"),
+        ("Famílias sofrem com a seca no sertão.", "disaster"),
+        (
+            "Akcja ratunkowa na miejscu zderzenia dwóch pociągów.",
+            "disaster",
+        ),
+        (
+            "A burnt out vehicle on the fireground near the town.",
+            "disaster",
+        ),
+        (
+            "شہر میں ایک گرجا گھر پر دہشت گردوں کے حملے میں لوگ ہلاک ہو گئے۔",
+            "attack",
+        ),
+    ] {
+        assert_eq!(ty(t).as_deref(), Some(want), "{t}");
+    }
+}
