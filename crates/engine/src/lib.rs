@@ -295,14 +295,10 @@ impl Engine {
         // the mention that is its canonical name when the caption has it.
         let mut organizations: Vec<Organization> = Vec::new();
         for o in &mentions.organizations {
-            let key = o
-                .canonical
-                .as_deref()
-                .unwrap_or(&o.name.value)
-                .to_lowercase();
+            let key = spelling_key(o.canonical.as_deref().unwrap_or(&o.name.value));
             let same = organizations.iter().position(|x| {
-                x.canonical.as_deref().unwrap_or(&x.name).to_lowercase() == key
-                    || x.name.eq_ignore_ascii_case(&o.name.value)
+                spelling_key(x.canonical.as_deref().unwrap_or(&x.name)) == key
+                    || spelling_key(&x.name) == spelling_key(&o.name.value)
                     || x.acronym.as_deref() == Some(o.name.value.as_str())
             });
             ev("organizations", o.name.span, o.name.rule);
@@ -387,4 +383,22 @@ fn default_event_span(text: &str, exclude: &[Span]) -> Option<Span> {
         return None;
     }
     Some(span)
+}
+
+/// A name lowercased with British and American spellings made one ("World Health
+/// Organisation" and "World Health Organization" in one caption are one organization).
+fn spelling_key(name: &str) -> String {
+    let mut k = name.to_lowercase();
+    for (british, american) in [
+        ("isation", "ization"),
+        ("centre", "center"),
+        ("defence", "defense"),
+        ("programme", "program"),
+        ("labour", "labor"),
+    ] {
+        if k.contains(british) {
+            k = k.replace(british, american);
+        }
+    }
+    k
 }

@@ -1223,3 +1223,21 @@ fn german_adjectives_districts_french_country_codes_and_towns_named_alone() {
             .contains(&"IFFCO Chowk".to_string())
     );
 }
+
+#[test]
+fn a_fire_department_is_an_organization_and_one_body_spelt_two_ways_is_one() {
+    // written.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Tucson Fire Department personnel hose down a building on Oracle Road on Wednesday.",
+    ));
+    assert!(
+        r.organizations
+            .iter()
+            .any(|o| o.name == "Tucson Fire Department")
+    );
+    assert!(!r.places.iter().any(|p| p.text == "Tucson Fire Department"));
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Patients wait at a clinic, according to the World Health Organization. The World Health Organisation says cases are rising.",
+    ));
+    assert_eq!(r.organizations.len(), 1, "{:?}", r.organizations);
+}

@@ -685,6 +685,26 @@ fn find_mentions_cased(
             && oracle
                 .place(s)
                 .is_none_or(|k| k.kind == KnownKind::Populated);
+        // "Stoltenberg's Labour party", "the ruling Communist party": a party named with the
+        // word in lowercase (a feast's party, "Christmas party", is none).
+        let party_after = text[piece.span.end..]
+            .strip_prefix(" party")
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric()));
+        if party_after && FEASTS.contains(&last_word) {
+            continue;
+        }
+        if party_after
+            && !ws.iter().any(|w| lex.is("not_name", w.span.slice(text)))
+            && oracle.place(s).is_none_or(|k| k.kind != KnownKind::Country)
+        {
+            let span = Span::new(piece.span.start, piece.span.end + " party".len());
+            m.organizations.push(OrgFound {
+                name: Found::new(span.slice(text).to_string(), span, "org.pattern"),
+                acronym: None,
+                canonical: None,
+            });
+            continue;
+        }
         if !sport_team
             && let Some(p) = place_phrase(text, &words, &piece, lex, oracle, sport)
             // A landmark named after a titled person ("General Santander police academy") or a
@@ -776,7 +796,17 @@ fn find_mentions_cased(
                 // "the UN migration organisation IOM": the acronym of a name given elsewhere.
                 && !(names::is_all_caps(s) && text.matches(s).count() > 1)
         };
-        let org_shape = org_noun_before
+        // "PML-N workers", "SPLA soldiers": an acronym before a noun for its members.
+        let acronym_of_members = ws.len() == 1
+            && names::is_all_caps(s)
+            && s.chars().filter(|c| c.is_alphabetic()).count() >= 3
+            && oracle.place(s).is_none()
+            && text[piece.span.end..]
+                .strip_prefix(' ')
+                .and_then(|r| r.split(|c: char| !c.is_alphabetic()).next())
+                .is_some_and(|w| MEMBERS_AFTER.contains(&w));
+        let org_shape = acronym_of_members
+            || org_noun_before
             || (ws.len() >= 2 || names::is_all_caps(s) && s.len() >= 3)
                 && (lex.is("org_head", last_word)
                     || lex.is("org_first", first_word)
@@ -885,6 +915,47 @@ fn find_mentions_cased(
 /// Nouns for the members of an organization, in Spanish, Portuguese, French, Italian, German,
 /// Indonesian and Swahili, written before its name with "of" ("agentes de la", "membres du",
 /// "Mitglieder des", "wanachama wa") or, in Indonesian, without ("petugas BPBD").
+/// Feasts and occasions whose "party" is a celebration, not a political party.
+const FEASTS: &[&str] = &[
+    "Christmas",
+    "Halloween",
+    "Easter",
+    "Eid",
+    "Diwali",
+    "Hanukkah",
+    "Year",
+    "Year's",
+    "Pride",
+    "Birthday",
+    "Street",
+    "Garden",
+    "Beach",
+];
+
+/// English nouns for an organization's members or staff written after its acronym ("PML-N
+/// workers", "SPLA soldiers").
+const MEMBERS_AFTER: &[&str] = &[
+    "workers",
+    "supporters",
+    "activists",
+    "members",
+    "soldiers",
+    "fighters",
+    "militants",
+    "rebels",
+    "leaders",
+    "officials",
+    "lawmakers",
+    "troops",
+    "volunteers",
+    "staff",
+    "employees",
+    "officers",
+    "personnel",
+    "cadres",
+    "loyalists",
+];
+
 const MEMBER_NOUNS: &[&str] = &[
     "agentes",
     "agente",

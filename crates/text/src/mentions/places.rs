@@ -146,7 +146,14 @@ pub(super) fn place_phrase(
     let populated_whole = known_whole
         .as_ref()
         .is_some_and(|k| k.kind == KnownKind::Populated && k.primary);
-    if cue == PlaceCue::None && ws.len() >= 2 && !populated_whole {
+    // "Tucson Fire Department" is an organization, "Putumayo Department" a place: a head word of
+    // both kinds makes a place only after a name the gazetteer knows.
+    let org_or_place_head = lex.is("org_head", last_word)
+        && lex.is("place_head", last_word)
+        && oracle
+            .place(Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text))
+            .is_none();
+    if cue == PlaceCue::None && ws.len() >= 2 && !populated_whole && !org_or_place_head {
         if lex.is("place_head", last_word) || lex.is("landmark_suffix", last_word) {
             cue = cue_of(&last_word.to_lowercase());
             if cue == PlaceCue::None {

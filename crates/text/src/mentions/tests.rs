@@ -791,3 +791,28 @@ fn an_organization_runs_on_through_a_place_before_its_acronym() {
         m.organizations
     );
 }
+
+#[test]
+fn parties_in_lowercase_acronyms_before_members_and_plural_heads() {
+    // written.
+    let orgs = |t: &str| -> Vec<String> {
+        run(t)
+            .organizations
+            .into_iter()
+            .map(|o| o.name.value)
+            .collect()
+    };
+    assert_eq!(
+        orgs("Delegates of the Labour party gather in the hall."),
+        vec!["Labour party"]
+    );
+    assert!(orgs("Children dance at a Christmas party in the hall.").is_empty());
+    assert_eq!(
+        orgs("PML-N workers raise slogans outside the court."),
+        vec!["PML-N"]
+    );
+    assert_eq!(
+        orgs("Fighters of the Popular Resistance Committees stand guard."),
+        vec!["Popular Resistance Committees"]
+    );
+}
