@@ -277,6 +277,7 @@ fn part_appositions<'a>(
         owned[j - 1].cue = PlaceCue::Neighbourhood;
         owned[j].cue = PlaceCue::Settlement;
         owned[j].preposition = Some("in".to_string());
+        owned[j].locative = true;
     }
     std::borrow::Cow::Owned(owned)
 }
@@ -333,82 +334,8 @@ fn is_apposition(gap: &str) -> bool {
 }
 
 fn is_locative(p: &PlacePhrase) -> bool {
-    if p.rule == "place.cue_before" && p.cue == PlaceCue::Settlement {
-        // "the town of Douma", "a location given as Deraa".
-        return true;
-    }
-    matches!(
-        p.preposition.as_deref(),
-        Some(
-            "in" | "at"
-                | "near"
-                | "on"
-                | "outside"
-                | "inside"
-                | "around"
-                | "across"
-                | "within"
-                | "dateline"
-                | "off"
-                | "of"
-                | "through"
-                | "along"
-                | "en"
-                | "à"
-                | "dans"
-                | "em"
-                | "na"
-                | "nella"
-                | "nel"
-                | "presso"
-                | "im"
-                | "bei"
-                | "au"
-                | "aux"
-                | "devant"
-                | "près"
-                | "sur"
-                | "ad"
-                | "в"
-                | "во"
-                | "на"
-                | "katika"
-                | "mjini"
-                | "di"
-                | "sa"
-                | "ở"
-                | "tại"
-                | "w"
-                | "v"
-                | "u"
-                | "i"
-                | "på"
-                | "vid"
-                | "în"
-                | "auf"
-                | "am"
-                | "beim"
-                | "vor"
-                | "ved"
-                | "foran"
-                | "utenfor"
-                | "utanför"
-                | "udenfor"
-                | "przed"
-                | "przy"
-                | "před"
-                | "pred"
-                | "pri"
-                | "op"
-                | "bij"
-                | "aan"
-                | "no"
-                | "nos"
-                | "nas"
-                | "num"
-                | "numa"
-        )
-    )
+    // "the town of Douma", "a location given as Deraa".
+    p.locative || (p.rule == "place.cue_before" && p.cue == PlaceCue::Settlement)
 }
 
 /// Nouns for a settlement or a part of a country that a demonym can qualify ("the Syrian

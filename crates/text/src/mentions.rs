@@ -101,6 +101,10 @@ pub struct PlacePhrase {
     pub known: Option<KnownPlace>,
     /// The preposition that introduces the phrase (`in`, `at`, `of`, `from`...), lowercase.
     pub preposition: Option<String>,
+    /// The preposition says the photo is there: a `locative` word of `name_words.tsv` that is
+    /// not `passing` ("over", "overlooking" name a place seen, not the photo's), a dateline or
+    /// "of". The locator weighs places by it.
+    pub locative: bool,
     /// Sentence index.
     pub sentence: usize,
     /// Followed by a possessive `'s` ("Yemen's northwestern city").
@@ -477,6 +481,7 @@ const CLASSES: &[&str] = &[
     "foreign",
     "unit_first",
     "landmark_suffix",
+    "passing",
 ];
 
 fn class_bit(class: &str) -> Option<u32> {

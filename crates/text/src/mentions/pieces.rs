@@ -188,6 +188,7 @@ pub(super) fn coordinated_place(
         cue: PlaceCue::None,
         known,
         preposition: None,
+        locative: false,
         sentence: ws[0].sentence,
         possessive: piece.possessive,
         rule: if repeated {

@@ -346,6 +346,7 @@ pub(super) fn place_phrase(
             lookup: lookup.clone(),
             cue: PlaceCue::Region,
             known: None,
+            locative: places_the_photo(preposition.as_deref(), lex),
             preposition,
             sentence,
             possessive: piece.possessive,
@@ -503,10 +504,18 @@ pub(super) fn place_phrase(
         lookup,
         cue,
         known,
+        locative: places_the_photo(preposition.as_deref(), lex),
         preposition,
         sentence,
         possessive: piece.possessive || possessive_after,
         rule,
+    })
+}
+
+/// Whether a place phrase's preposition says the photo is there (see `PlacePhrase::locative`).
+pub(super) fn places_the_photo(preposition: Option<&str>, lex: &NameLexicon) -> bool {
+    preposition.is_some_and(|p| {
+        p == "dateline" || p == "of" || (lex.is("locative", p) && !lex.is("passing", p))
     })
 }
 
@@ -1026,7 +1035,7 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
         | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
         | "mahalle" | "cité" | "lotissement" | "comunidade" | "morro" | "asentamiento"
-        | "sector" | "mtaa" => PlaceCue::Neighbourhood,
+        | "sector" | "mtaa" | "zona" | "vecindario" | "urbanización" => PlaceCue::Neighbourhood,
         "camp"
         | "refugee camp"
         | "displacement camp"

@@ -4,7 +4,7 @@
 //! road is located by it as by a square or a bridge: the road is the sublocation and the town
 //! after it the city.
 
-use super::places::nearest_preposition;
+use super::places::{nearest_preposition, places_the_photo};
 use super::words_before;
 use super::{NameLexicon, PlaceCue, PlacePhrase};
 use crate::Span;
@@ -129,6 +129,7 @@ pub(super) fn numbered_roads(
             span,
             cue: PlaceCue::Landmark,
             known: None,
+            locative: places_the_photo(preposition.as_deref(), lex),
             preposition,
             sentence: words[idx].sentence,
             possessive: false,
