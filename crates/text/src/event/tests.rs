@@ -1198,6 +1198,18 @@ fn german_floods_droughts_polish_accidents_and_urdu_attacks() {
             "disaster",
         ),
         (
+            "Rivers surrounding the town overran their banks on Saturday.",
+            "disaster",
+        ),
+        (
+            "Una mujer llora a un familiar baleado en su motocicleta.",
+            "attack",
+        ),
+        (
+            "Due sfollate nella tendopoli allestita nel paese.",
+            "displacement",
+        ),
+        (
             "شہر میں ایک گرجا گھر پر دہشت گردوں کے حملے میں لوگ ہلاک ہو گئے۔",
             "attack",
         ),
