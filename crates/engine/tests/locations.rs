@@ -1208,6 +1208,12 @@ fn german_adjectives_districts_french_country_codes_and_towns_named_alone() {
         country("Des personnes déplacées fuient les combats dans l’est de la RDC.").as_deref(),
         Some("CD")
     );
+    // The long form of DR Congo with its adjective in lowercase.
+    assert_eq!(
+        country("Un agent de santé à Bikoro, en République démocratique du Congo, le 12 mai 2018.")
+            .as_deref(),
+        Some("CD")
+    );
     // A regional capital of 50,000 people named alone.
     assert_eq!(
         city("Three of the six rivers surrounding Mocoa overran their banks.").as_deref(),

@@ -22,7 +22,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
           | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\|)
           | fot\.\s
-          | (?P<copy>©|\(c\)(?:\s|$)|image\s+copyright)
+          | (?P<copy>©|Ⓒ|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
           | (?P<bbc>{BBC_LABELS})\s*[,，、،:]
           | (?P<nl>{NONLATIN_LABELS}|图|圖)\s*[:：/ः]

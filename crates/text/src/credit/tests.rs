@@ -2164,6 +2164,16 @@ fn glued_agency_brackets_contributors_and_transmission_codes() {
     let supplied = find_credit("The market after the fire. PHOTO SUPPLIED", &lex());
     assert!(supplied.and_then(|c| c.agency).is_none());
     check(
+        "Ⓒ AFP – Jane DOE – | Police patrol in the capital after an attack on a cafe",
+        &["Jane DOE"],
+        Some("AFP"),
+    );
+    check(
+        "Jane Doe / Efe\nLos cuerpos de socorro rescataron a las víctimas en la comunidad.",
+        &["Jane Doe"],
+        Some("EFE"),
+    );
+    check(
         "يمني بين انقاض بناء في صنعاء (afp_tickers)",
         &[],
         Some("AFP"),

@@ -35,6 +35,17 @@ pub(super) fn place_phrase(
     }
     let mut name_span = piece.span;
     let mut lookup = piece.span.slice(text).to_string();
+    // "République démocratique du Congo", "República Democrática del Congo": where the long
+    // form writes its adjective in lowercase only "Congo" reads as a name; it is DR Congo.
+    static DEMOCRATIC_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:démocratique\s+du|democr[áa]tica\s+del?|democr[áa]tica\s+do|demokratischen?\s+republik)\s*$")
+            .expect("democratic republic regex")
+    });
+    if matches!(lookup.as_str(), "Congo" | "Kongo")
+        && DEMOCRATIC_BEFORE.is_match(&text[..piece.span.start])
+    {
+        lookup = "DR Congo".to_string();
+    }
     let first_word = ws[0].span.slice(text);
     let last_word = ws[ws.len() - 1].span.slice(text);
     let sentence = ws[0].sentence;
