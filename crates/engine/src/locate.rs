@@ -1457,8 +1457,13 @@ pub(crate) fn locate(
     if let (Some(si), None) = (sub_idx, city_idx) {
         // (The name as written, with its head word: the lookup of "Kandahar airport" is bare.)
         let name = &places[si].name;
+        // ("Morro da Oficina": a name whose rest ends in a particle names no town.)
         if let Some((head, last)) = name.rsplit_once(' ')
             && !ROAD_WORDS.contains(&last.trim_end_matches('.').to_lowercase().as_str())
+            && !head
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| w.starts_with(char::is_lowercase))
         {
             let mut cands: Vec<Place> = lookup(gaz, head)
                 .into_iter()
@@ -1682,6 +1687,33 @@ pub(crate) fn locate(
         loc.lon = Some(t.lon);
         loc.geonames_id = cited_id(t);
         loc.precision = Some(2);
+    }
+    // "… do Rio de Janeiro, … caiu no Morro da Oficina": a part of a town that no chain places,
+    // in a caption whose every known place lies in one country and one of them is a country or
+    // a city of 100,000 people, is in that country.
+    if loc.country.is_none()
+        && loc.sublocation.is_some()
+        && let Some(i) = sub_idx
+        && matches!(resolved[i], Resolved::Unknown)
+        && resolved.iter().any(|r| match r {
+            Resolved::Country(_) => true,
+            Resolved::Place(p) => p.population >= 100_000,
+            _ => false,
+        })
+    {
+        let mut countries = resolved.iter().filter_map(country_of);
+        if let Some(first) = countries.next()
+            && countries.all(|c| c == first)
+        {
+            loc.country = Some(first);
+            set_ev(
+                &mut evidence,
+                "location.country",
+                i,
+                "place.country_in_caption",
+                None,
+            );
+        }
     }
     if loc.precision.is_none()
         && let Some(cc) = &loc.country

@@ -1247,3 +1247,23 @@ fn a_fire_department_is_an_organization_and_one_body_spelt_two_ways_is_one() {
     ));
     assert_eq!(r.organizations.len(), 1, "{:?}", r.organizations);
 }
+
+#[test]
+fn a_part_of_town_named_by_its_first_word() {
+    // written.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Policiais patrulham uma rua na Zona Norte de São Paulo nesta segunda-feira.",
+    ));
+    assert_eq!(r.location.sublocation.as_deref(), Some("Zona Norte"));
+    assert_eq!(r.location.city.as_deref(), Some("São Paulo"));
+    // A part of a town no chain places, in a caption whose known places lie in one country.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "A chuva atingiu a região serrana do Rio de Janeiro e uma barreira caiu no Morro da Esperança.",
+    ));
+    assert_eq!(
+        r.location.country.as_deref(),
+        Some("BR"),
+        "{:?}",
+        r.location
+    );
+}

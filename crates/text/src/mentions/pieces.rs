@@ -404,6 +404,11 @@ pub(super) fn push_piece(
             super::places::landmark_head(words[k - 1].span.slice(text))
                 || lex.is("landmark_first", words[first].span.slice(text))
                 || part_noun_before
+                // "Zona Sul do Rio de Janeiro": a name opening with a part-of-town noun.
+                || matches!(
+                    super::places::cue_of(&words[first].span.slice(text).to_lowercase()),
+                    PlaceCue::Neighbourhood | PlaceCue::District
+                )
         });
     // "Max Lowe of Sheffield United": a name, then what it belongs to. Organization names keep
     // their "of" ("Ministry of Health", "Syrian Observatory for Human Rights").

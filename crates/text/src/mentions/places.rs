@@ -195,6 +195,12 @@ pub(super) fn place_phrase(
                 PlaceCue::Feature
             };
             rule = "place.head_word";
+        } else if cue_of(&first_word.to_lowercase()) == PlaceCue::Neighbourhood
+            && !lex.is("place_after", first_word)
+        {
+            // "Zona Norte", "Barrio Chino", "Favela da Maré": a part of a town by its first word.
+            cue = PlaceCue::Neighbourhood;
+            rule = "place.head_word";
         } else if lex.is("direction", first_word) && !lex.is("org_head", last_word) {
             cue = PlaceCue::Region;
             rule = "place.region";
