@@ -32,6 +32,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout16.jsonl",
     "heldout17.jsonl",
     "heldout18.jsonl",
+    "heldout19.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
