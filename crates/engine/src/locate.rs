@@ -802,7 +802,8 @@ fn is_facility(p: &PlacePhrase) -> bool {
 /// A named part of the town that the chain leaves out because no locative stands before it:
 /// a landmark, camp or neighbourhood written right before the town ("leaving Insein Prison in
 /// Yangon", "Glen View Hall, Harare"), a part named by its cue word in the town's sentence ("a la
-/// colonia Villanueva" after "en Tegucigalpa", "tại thôn Làng Át"), or a landmark after the
+/// colonia Villanueva" after "en Tegucigalpa", "tại thôn Làng Át", "de la rue Didouche Mourad"
+/// in a caption placed in Algiers), or a landmark after the
 /// town's possessive ("Mandalay's highest building, the Mann Myanmar Plaza").
 fn part_named_beside_town(
     text: &str,
@@ -841,7 +842,12 @@ fn part_named_beside_town(
                     "" | "," | "in" | "at" | "en" | "em" | "à" | "di" | "tại" | "в"
                 )
             });
-        let named_by_cue = p.cue == PlaceCue::Neighbourhood && p.rule == "place.cue_before";
+        // ("la rue Didouche Mourad", "z ronda Dmowskiego": a landmark named with its noun.)
+        let named_by_cue = p.rule == "place.cue_before"
+            && matches!(
+                p.cue,
+                PlaceCue::Neighbourhood | PlaceCue::Landmark | PlaceCue::Camp
+            );
         let after_possessive_town = town.possessive && p.span.start > town.span.end;
         right_before_town || named_by_cue || after_possessive_town
     })
@@ -942,10 +948,13 @@ pub(crate) fn locate(
     let mut chosen = choose_chain(text, places, &all_chains).unwrap_or_default();
     // "Editing a photo in Photoshop": with no credit, no known place and no demonym anywhere,
     // an unknown name after "in" is more likely a thing than a town. It stays in `places`.
+    // A named landmark, camp or part of a town ("at Kwame Nkrumah Circle") is a place whatever
+    // the gazetteer says: it stays the sublocation, with no coordinates.
     if !news
         && !chosen.is_empty()
         && places.iter().all(|p| p.known.is_none())
         && mentions.demonyms.is_empty()
+        && !is_facility(&places[chosen[0]])
     {
         warnings.push(format!(
             "\"{}\" is not a known place and nothing else in the caption places the photo; \

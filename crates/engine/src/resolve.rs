@@ -185,7 +185,25 @@ fn candidates(
         return out;
     }
     let name = crate::oracle::bare(&p.lookup);
-    let country = gaz.country_by_name(name);
+    // "la plaza Italia", "the Jordan camp": a landmark, a part of a town or a camp named after a
+    // country is not that country.
+    let named_part = matches!(
+        p.cue,
+        PlaceCue::Landmark | PlaceCue::Neighbourhood | PlaceCue::Camp
+    ) && p
+        .known
+        .as_ref()
+        .is_none_or(|k| k.kind != KnownKind::Country);
+    let country = gaz.country_by_name(name).filter(|_| !named_part);
+    // "le boulevard Saint-Michel", "la plaza Italia": a landmark named with its noun before the
+    // name is named after a person, a date or a country, not after a town.
+    if named_part
+        && p.rule == "place.cue_before"
+        && p.cue == PlaceCue::Landmark
+        && p.name.starts_with(char::is_lowercase)
+    {
+        return out;
+    }
     if let Some(c) = &country {
         let named_as_country = matches!(p.known.as_ref().map(|k| k.kind), Some(KnownKind::Country));
         out.push(Candidate {

@@ -211,8 +211,8 @@ fn residents_of_a_town_and_provinces_before_a_merger() {
 
 #[test]
 fn vietnamese_streets_and_markets_before_their_name() {
-    // written
+    // written: the street word stays with the name, as annotators write it ("phố Liễu Giai").
     let l = loc("Người dân đi bộ trên phố Tràng Tiền, Hà Nội. Ảnh: TTXVN");
-    assert_eq!(parts(&l)[..2], [Some("Tràng Tiền"), Some("Hà Nội")]);
+    assert_eq!(parts(&l)[..2], [Some("phố Tràng Tiền"), Some("Hà Nội")]);
     assert_eq!(l.country.as_deref(), Some("VN"));
 }

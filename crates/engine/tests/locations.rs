@@ -301,7 +301,7 @@ const CASES: &[Case] = &[
     // named after a far town does not place the photo there.
     case(
         "Cientos de personas se congregaron en avenida Juárez tras el sismo. Todos intentaban llamar a sus familias. Ciudad de México. Septiembre 19, 2017.",
-        Some("Juárez"),
+        Some("avenida Juárez"),
         Some("Ciudad de México"),
         Some("Mexico City"),
         Some("MX"),
@@ -871,7 +871,7 @@ const CASES: &[Case] = &[
     // Spanish and French roads and quarters: a lowercase noun before the name, "en" as "in".
     case(
         "Manifestantes bloquean la autopista Simón Bolívar en Caracas, Venezuela. Foto: EFE",
-        Some("Simón Bolívar"),
+        Some("autopista Simón Bolívar"),
         Some("Caracas"),
         None,
         Some("VE"),
@@ -1087,15 +1087,15 @@ const CASES: &[Case] = &[
     ),
     case(
         "La gare routière au bord du grand marché de Dantokpa à Cotonou.",
-        Some("Dantokpa"),
+        Some("marché de Dantokpa"),
         Some("Cotonou"),
         None,
         Some("BJ"),
     ),
-    // A quarter named after a country is no country.
+    // A quarter named after a country is no country; it is the part of the town.
     case(
         "A boy sits on a car in the Pays-Bas neighborhood in Niamey, September 14, 2013.",
-        None,
+        Some("Pays-Bas"),
         Some("Niamey"),
         None,
         Some("NE"),
@@ -1266,4 +1266,36 @@ fn a_part_of_town_named_by_its_first_word() {
         "{:?}",
         r.location
     );
+}
+
+#[test]
+fn a_landmark_named_with_its_noun_is_the_part_of_town() {
+    // written.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Depuis un balcon du centre d'Alger, des manifestantes regardent passer le cortège qui remonte de la rue Didouche Mourad.",
+    ));
+    assert_eq!(
+        r.location.sublocation.as_deref(),
+        Some("rue Didouche Mourad")
+    );
+    assert_eq!(r.location.country.as_deref(), Some("DZ"));
+    // A square named after a country is not in that country.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Los manifestantes se concentraron en la plaza Italia, en Santiago de Chile. Foto: AFP",
+    ));
+    assert_eq!(r.location.sublocation.as_deref(), Some("plaza Italia"));
+    assert_eq!(r.location.country.as_deref(), Some("CL"));
+}
+
+#[test]
+fn an_unknown_landmark_alone_is_the_sublocation() {
+    // written: no credit, no known place; the landmark's head word makes it a place.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Staff of a forex bureau at Kwame Nkrumah Circle were stuck in the office after rains intensified.",
+    ));
+    assert_eq!(
+        r.location.sublocation.as_deref(),
+        Some("Kwame Nkrumah Circle")
+    );
+    assert_eq!(r.location.lat, None);
 }

@@ -237,6 +237,23 @@ pub(super) fn place_phrase(
             }
         }
     }
+    // "la rue Didouche Mourad", "en la plaza de la Universitat", "le camp de M’Poko", "phố
+    // Liễu Giai": a landmark or camp noun in lowercase right before the name (with "de" and an
+    // article between) is part of the name as written, and says what the place is.
+    // (After "de", a town of 100,000 people is where the landmark stands: "el estadio de
+    // Cúcuta".)
+    if matches!(cue, PlaceCue::None | PlaceCue::Landmark | PlaceCue::Camp)
+        && let Some(j) = landmark_noun_before(text, words, &before)
+        && (j + 1 == before.len()
+            || !known_whole
+                .as_ref()
+                .is_some_and(|k| k.kind == KnownKind::Populated && k.population >= 100_000))
+    {
+        let noun_cue = cue_of(&before[j].1);
+        cue = noun_cue;
+        rule = "place.cue_before";
+        name_span = Span::new(words[before[j].0].span.start, name_span.end);
+    }
     let preposition = nearest_preposition(text, words, &before, lex)
         .or_else(|| italian_a(text, &before, words, after, lex).then(|| "in".to_string()))
         .or_else(|| {
@@ -331,11 +348,11 @@ pub(super) fn place_phrase(
             None
         }
     });
-    // "the Pays-Bas neighborhood in Niamey", "the Jordan camp": a part of a town or a camp
-    // named after a country is not that country.
+    // "the Pays-Bas neighborhood in Niamey", "the Jordan camp", "la plaza Italia": a part of a
+    // town, a landmark or a camp named after a country is not that country.
     let known = known.filter(|k| {
         !(k.kind == KnownKind::Country
-            && rule == "place.cue_after"
+            && matches!(rule, "place.cue_after" | "place.cue_before")
             && matches!(
                 cue,
                 PlaceCue::Neighbourhood | PlaceCue::Camp | PlaceCue::Landmark | PlaceCue::District
@@ -527,6 +544,43 @@ pub(super) fn place_phrase(
         possessive: piece.possessive || possessive_after,
         rule,
     })
+}
+
+/// The index in `before` of a lowercase landmark or camp noun written right before a name,
+/// alone or with "de" and an article after it ("rue", "plaza de la", "camp de").
+fn landmark_noun_before(text: &str, words: &[Word], before: &[(usize, String)]) -> Option<usize> {
+    let n = before.len();
+    let is_noun = |k: usize| {
+        let (j, w) = &before[k];
+        words[*j].span.slice(text).starts_with(char::is_lowercase)
+            && matches!(cue_of(w), PlaceCue::Landmark | PlaceCue::Camp)
+    };
+    let is_of = |k: usize| FOREIGN_OF.contains(&before[k].1.as_str());
+    let is_article = |k: usize| FOREIGN_ARTICLES.contains(&before[k].1.as_str());
+    if n >= 1 && is_noun(n - 1) {
+        return Some(n - 1);
+    }
+    // ("la carretera de Vado Hondo", "la route de Kidal": a road "of" a town leads there.)
+    let road = |k: usize| {
+        matches!(
+            before[k].1.as_str(),
+            "carretera"
+                | "camino"
+                | "route"
+                | "chemin"
+                | "estrada"
+                | "strada"
+                | "autopista"
+                | "rodovia"
+        )
+    };
+    if n >= 2 && is_of(n - 1) && is_noun(n - 2) && !road(n - 2) {
+        return Some(n - 2);
+    }
+    if n >= 3 && is_article(n - 1) && is_of(n - 2) && is_noun(n - 3) && !road(n - 3) {
+        return Some(n - 3);
+    }
+    None
 }
 
 /// Whether a place phrase's preposition says the photo is there (see `PlacePhrase::locative`).
@@ -766,7 +820,9 @@ pub(super) fn nearest_preposition(
         let skippable = matches!(
             w,
             "the" | "a" | "an" | "this" | "that" | "its" | "their" | "his" | "her"
-        ) || lex.is("direction", w)
+        ) || (FOREIGN_ARTICLES.contains(&w) && !matches!(w, "der" | "die" | "das"))
+            || matches!(w, "los" | "las" | "les" | "os" | "as")
+            || lex.is("direction", w)
             || w.ends_with("-held")
             || w.ends_with("-controlled")
             || w.ends_with("-run")

@@ -736,7 +736,7 @@ fn indonesian_landmarks_and_city_parts_and_spanish_shelters() {
     assert_eq!(
         cue(
             "Migrantes descansan en el albergue Juventud de Aleppo.",
-            "Juventud"
+            "albergue Juventud"
         )
         .map(|c| c.0),
         Some(PlaceCue::Landmark)
@@ -814,5 +814,27 @@ fn parties_in_lowercase_acronyms_before_members_and_plural_heads() {
     assert_eq!(
         orgs("Fighters of the Popular Resistance Committees stand guard."),
         vec!["Popular Resistance Committees"]
+    );
+}
+
+#[test]
+fn a_landmark_noun_in_lowercase_joins_the_name_after_it() {
+    // written.
+    let names = |t: &str| -> Vec<(String, PlaceCue)> {
+        run(t).places.into_iter().map(|p| (p.name, p.cue)).collect()
+    };
+    assert_eq!(
+        names("Manifestants dans la rue Didouche Mourad ce vendredi."),
+        vec![("rue Didouche Mourad".to_string(), PlaceCue::Landmark)]
+    );
+    assert_eq!(
+        names("Estudiantes se reunieron en la plaza de la Universitat el lunes."),
+        vec![("plaza de la Universitat".to_string(), PlaceCue::Landmark)]
+    );
+    // A road "of" a town leads there: the town stays a town.
+    assert!(
+        !names("La policía bloqueaba la carretera de Vado Hondo el sábado.")
+            .iter()
+            .any(|(n, _)| n.starts_with("carretera"))
     );
 }
