@@ -198,13 +198,9 @@ fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -
         return false;
     }
     let gap = &text[a.span.end..b.span.start];
-    // "Rome (Italy)": a country in brackets after its town.
-    if gap.trim() == "("
-        && text[b.span.end..].starts_with(')')
-        && b.known
-            .as_ref()
-            .is_some_and(|k| k.kind == KnownKind::Country)
-    {
+    // "Rome (Italy)", "Bieruń (Śląskie)", "El Paraíso (Caracas)": a known place in brackets
+    // after a place is where that place is.
+    if gap.trim() == "(" && text[b.span.end..].starts_with(')') && b.known.is_some() {
         return true;
     }
     if gap.len() > 90 || gap.contains([';', ':', '(', ')', '"', '“', '”', '\n']) {
@@ -799,6 +795,19 @@ fn is_facility(p: &PlacePhrase) -> bool {
     )
 }
 
+/// Whether the words between an unknown name and the known town after it make the name a part
+/// of that town: a bare comma ("in Jubar, Damascus"), "in" before a town of 20,000 people ("in
+/// Meanee in Napier", "a la colonia X en Tegucigalpa") or the town in brackets ("El Paraíso
+/// (Caracas)"). A village "near" a town is a town of its own.
+fn part_of_next_town(gap: &str, town: &Resolved) -> bool {
+    let g = gap.trim();
+    let size = match town {
+        Resolved::Place(p) => p.population,
+        _ => 0,
+    };
+    g == "," || (matches!(g, "in" | "en" | "em" | "à" | "di" | "(") && size >= 20_000)
+}
+
 /// A named part of the town that the chain leaves out because no locative stands before it:
 /// a landmark, camp or neighbourhood written right before the town ("leaving Insein Prison in
 /// Yangon", "Glen View Hall, Harare"), a part named by its cue word in the town's sentence ("a la
@@ -1159,6 +1168,32 @@ pub(crate) fn locate(
 
     part_of_great_city(text, places, &chosen, &mut resolved, gaz);
 
+    // "El Paraíso (Caracas)", "Shar-e-Naw in Kabul": a name written as a part of the larger
+    // town after it (in brackets, or "in" a city of 100,000 people) is a place within 30 km of
+    // that town, else a part the gazetteer does not know (not a homonym elsewhere).
+    for w in chosen.windows(2) {
+        let (i, j) = (w[0], w[1]);
+        if let (Resolved::Place(a), Resolved::Place(b)) = (&resolved[i], &resolved[j])
+            && b.population >= a.population
+            && crate::resolve::km((a.lat, a.lon), (b.lat, b.lon)) > 30.0
+            && places[i].cue == PlaceCue::None
+            && text
+                .get(places[i].span.end..places[j].span.start)
+                .is_some_and(|gap| {
+                    gap.trim() == "("
+                        || (gap.trim() != ","
+                            && part_of_next_town(gap, &resolved[j])
+                            && b.population >= 100_000)
+                })
+        {
+            let near = lookup(gaz, crate::oracle::bare(&places[i].lookup))
+                .into_iter()
+                .filter(|p| crate::resolve::km((p.lat, p.lon), (b.lat, b.lon)) <= 30.0)
+                .max_by_key(|p| p.population);
+            resolved[i] = near.map_or(Resolved::Unknown, Resolved::Place);
+        }
+    }
+
     // "… en avenida Juárez, en el centro de la ciudad … Ciudad de México. Septiembre 19, 2017.":
     // a chain with no town of its own takes the town of a dateline written after the caption.
     let chain_names_town = chosen.iter().any(|&j| {
@@ -1246,11 +1281,9 @@ pub(crate) fn locate(
         let next_known_populated = chosen.get(pos + 1).is_some_and(|&j| {
             matches!(resolved[j], Resolved::Place(_))
                 && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
-                && text.get(places[i].span.end..places[j].span.start).is_some_and(|gap| {
-                    // "in Shar-e-Naw in Kabul": a name the gazetteer lacks inside a large city.
-                    gap.trim() == ","
-                        || (gap.trim() == "in" && matches!(&resolved[j], Resolved::Place(pl) if pl.population >= 100_000))
-                })
+                && text
+                    .get(places[i].span.end..places[j].span.start)
+                    .is_some_and(|gap| part_of_next_town(gap, &resolved[j]))
         });
         match (&resolved[i], p.cue) {
             (Resolved::Country(_), _) => {

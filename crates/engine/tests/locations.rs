@@ -1299,3 +1299,32 @@ fn an_unknown_landmark_alone_is_the_sublocation() {
     );
     assert_eq!(r.location.lat, None);
 }
+
+#[test]
+fn a_part_written_in_or_beside_its_town() {
+    // written.
+    let parts = |t: &str| {
+        let l = ENGINE.extract(&CaptionInput::new(t)).location;
+        (l.sublocation, l.city, l.country)
+    };
+    // An unknown name "in" a town of 20,000 people.
+    assert_eq!(
+        parts(
+            "Police rescued a resident from a flooded property in Meanee in Napier. Photo: Jane Doe"
+        ),
+        (
+            Some("Meanee".into()),
+            Some("Napier".into()),
+            Some("NZ".into())
+        )
+    );
+    // A town in brackets after a name read as a homonym far away.
+    assert_eq!(
+        parts("Manifestantes frente al cordón policial en El Paraíso (Caracas). JANE DOE"),
+        (
+            Some("El Paraíso".into()),
+            Some("Caracas".into()),
+            Some("VE".into())
+        )
+    );
+}
