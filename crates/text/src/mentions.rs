@@ -482,6 +482,7 @@ const CLASSES: &[&str] = &[
     "unit_first",
     "landmark_suffix",
     "passing",
+    "seat",
 ];
 
 fn class_bit(class: &str) -> Option<u32> {
@@ -518,6 +519,94 @@ static PLACE_THEN_ACRONYM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(\s+(?:in|en|au|aux|à|in\s+the|em|no|na|nel|in\s+der)\s+\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*){0,2})\s*\((\p{Lu}[\p{L}]{2,9})\)")
         .expect("place then acronym regex")
 });
+
+/// "protesters outside Parliament", "frente al Congreso", "foran Stortinget": a body named
+/// after a locative (a `seat` word of `name_words.tsv`, with the capitalized words before it:
+/// "National Assembly") is where the photo was taken as well as an organization. Adds the place
+/// (a landmark) and, when no organization covers it, the organization.
+fn seats_of_bodies(text: &str, words: &[Word], lex: &NameLexicon, m: &mut Mentions) {
+    const ARTICLES: &[&str] = &[
+        "the", "la", "le", "l'", "l’", "el", "al", "del", "dem", "der", "den", "das", "die", "o",
+        "a", "do", "da",
+    ];
+    for (k, w) in words.iter().enumerate() {
+        let t = w.span.slice(text);
+        if !lex.is("seat", t) || !names::is_capitalized(t) {
+            continue;
+        }
+        let mut first = k;
+        while first > 0
+            && !words[first].sentence_start
+            && names::is_capitalized(words[first - 1].span.slice(text))
+            && !lex.is("seat", words[first - 1].span.slice(text))
+            && text[words[first - 1].span.end..words[first].span.start]
+                .trim()
+                .is_empty()
+            && !words[first - 1].sentence_start
+        {
+            first -= 1;
+        }
+        let span = Span::new(words[first].span.start, w.span.end);
+        // ("the Congress building": the building is named otherwise.)
+        let noun_after = words.get(k + 1).is_some_and(|n| {
+            text[w.span.end..n.span.start].trim().is_empty()
+                && n.span.slice(text).starts_with(char::is_lowercase)
+                && matches!(
+                    n.span.slice(text),
+                    "building" | "buildings" | "complex" | "compound" | "grounds" | "chamber"
+                )
+        });
+        if noun_after || m.places.iter().any(|p| p.span.overlaps(&span)) {
+            continue;
+        }
+        let before = words_before(text, words, first, 5);
+        let mut prep = None;
+        for (j, (_, b)) in before.iter().enumerate().rev() {
+            if ARTICLES.contains(&b.as_str()) {
+                continue;
+            }
+            // "in front of", "in the vicinity of", "outside of".
+            let of_phrase = b == "of"
+                && j > 0
+                && matches!(
+                    before[j - 1].1.as_str(),
+                    "front" | "vicinity" | "outside" | "steps" | "gates" | "near"
+                );
+            if of_phrase || (lex.is("locative", b) && !lex.is("passing", b)) || b == "frente" {
+                prep = Some(if of_phrase {
+                    "near".to_string()
+                } else {
+                    b.clone()
+                });
+            }
+            break;
+        }
+        let Some(preposition) = prep else {
+            continue;
+        };
+        if !m.organizations.iter().any(|o| o.name.span.overlaps(&span)) {
+            m.organizations.push(OrgFound {
+                name: Found::new(span.slice(text).to_string(), span, "org.seat"),
+                acronym: None,
+                canonical: None,
+            });
+        }
+        m.places.push(PlacePhrase {
+            name: span.slice(text).to_string(),
+            span,
+            lookup: span.slice(text).to_string(),
+            cue: PlaceCue::Landmark,
+            known: None,
+            preposition: Some(preposition),
+            locative: true,
+            sentence: w.sentence,
+            possessive: w.possessive,
+            rule: "place.seat",
+        });
+    }
+    m.places.sort_by_key(|p| p.span.start);
+    m.organizations.sort_by_key(|o| o.name.span.start);
+}
 
 /// Where an organization's name ends when a place and an acronym follow it
 /// ([`PLACE_THEN_ACRONYM`]), and the acronym.
@@ -891,6 +980,7 @@ fn find_mentions_cased(
     not_roads.extend(m.organizations.iter().map(|o| o.name.span));
     roads::numbered_roads(text, &words, lex, &not_roads, &mut m.places);
     lowercase_demonyms(text, &words, lex, oracle, &mut m);
+    seats_of_bodies(text, &words, lex, &mut m);
 
     // 5. People. Name shapes are English ones: in a caption in another language, capitalized
     // nouns (German) and articles would pass for names, so none are guessed there.

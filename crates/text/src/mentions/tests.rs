@@ -838,3 +838,25 @@ fn a_landmark_noun_in_lowercase_joins_the_name_after_it() {
             .any(|(n, _)| n.starts_with("carretera"))
     );
 }
+
+#[test]
+fn a_body_named_after_a_locative_is_also_the_place() {
+    // written.
+    let m = run(
+        "Huge crowds gathered in the vicinity of Parliament demanding the government step down.",
+    );
+    assert!(
+        m.places
+            .iter()
+            .any(|p| p.name == "Parliament" && p.cue == PlaceCue::Landmark)
+    );
+    assert!(m.organizations.iter().any(|o| o.name.value == "Parliament"));
+    let m = run("Protesters rally outside the National Assembly on Monday.");
+    assert!(m.places.iter().any(|p| p.name == "National Assembly"));
+    // A body named with no locative before it is no place.
+    let m = run("The Parliament approved the budget on Monday.");
+    assert!(m.places.is_empty(), "{:?}", m.places);
+    // "the Congress building": named otherwise.
+    let m = run("A protester stands in front of the Congress building on Monday.");
+    assert!(!m.places.iter().any(|p| p.name == "Congress"));
+}
