@@ -680,6 +680,21 @@ fn find_mentions_cased(
             if let Some(m) = ORG_PART_AFTER.find(ahead(text, span.end, 20)) {
                 span.end += m.end();
             }
+            // "Cruz Roja Colombiana", "Croix-Rouge française": a national society or branch, its
+            // demonym after the name.
+            if let Some(next) = text[span.end..].strip_prefix(' ')
+                && let Some(word) = next.split(|c: char| !c.is_alphabetic()).next()
+                && word.len() >= 4
+                && (oracle.demonym(&capitalized(word)).is_some()
+                    || (word.starts_with(char::is_uppercase)
+                        && [
+                            "ana", "ano", "eña", "eño", "esa", "aise", "ienne", "ische", "ischen",
+                        ]
+                        .iter()
+                        .any(|e| word.ends_with(e))))
+            {
+                span.end += 1 + word.len();
+            }
             // The name and its acronym are taken; a place it runs on through stays free to be
             // read as a place too.
             let mut full = span;

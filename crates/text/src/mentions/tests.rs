@@ -860,3 +860,30 @@ fn a_body_named_after_a_locative_is_also_the_place() {
     let m = run("A protester stands in front of the Congress building on Monday.");
     assert!(!m.places.iter().any(|p| p.name == "Congress"));
 }
+
+#[test]
+fn international_bodies_by_their_names_in_other_languages() {
+    // written.
+    let orgs = |t: &str| -> Vec<(String, Option<String>)> {
+        run(t)
+            .organizations
+            .into_iter()
+            .map(|o| (o.name.value, o.canonical))
+            .collect()
+    };
+    assert_eq!(
+        orgs("Voluntarios de la Cruz Roja reparten comida en el albergue."),
+        vec![("Cruz Roja".to_string(), Some("Red Cross".to_string()))]
+    );
+    assert_eq!(
+        orgs("Un convoi de l'Organisation mondiale de la santé arrive au camp."),
+        vec![(
+            "Organisation mondiale de la santé".to_string(),
+            Some("World Health Organization".to_string())
+        )]
+    );
+    assert_eq!(
+        orgs("قافلة للأمم المتحدة و الهلال الأحمر تصل إلى المدينة"),
+        vec![("الهلال الأحمر".to_string(), Some("Red Crescent".to_string()))]
+    );
+}
