@@ -569,9 +569,13 @@ pub(super) fn name_then_outlet(name: &str, after: &str) -> bool {
     if find_word_ci(a, "via").is_some() || !is_person_name(name.trim()) || is_placeholder(a) {
         return false;
     }
-    let outlet = a.strip_prefix("The ").is_some_and(|r| {
-        !r.is_empty() && looks_capitalized(r) && r.split_whitespace().count() <= 4
-    });
+    // "The Armenian Weekly", "Le Soleil", "La Presse", "Der Bund": an article opening it.
+    let outlet = [
+        "The ", "Le ", "La ", "Les ", "El ", "Il ", "O ", "Der ", "Die ", "Das ", "De ",
+    ]
+    .iter()
+    .find_map(|art| a.strip_prefix(art))
+    .is_some_and(|r| !r.is_empty() && looks_capitalized(r) && r.split_whitespace().count() <= 4);
     let acronym = (2..=6).contains(&a.chars().count()) && a.chars().all(|c| c.is_ascii_uppercase());
     // "Jane Doe, Premium Times", "Jane Doe, Standard": a publication word ends the name after
     // the comma.

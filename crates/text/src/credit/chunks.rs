@@ -18,7 +18,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)^(?:
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
-          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por|par)|photographies?\s+par|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
+          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por|par)|photographies?\s+par|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|staff\s+photos?\s+by|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
           | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\|)
           | fot\.\s
@@ -411,13 +411,25 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         .or_else(|| t.strip_prefix("Source ").filter(|_| apart))
         && rest.contains('/')
     {
-        let body = Span::new(s.end - rest.len(), s.end);
+        // ("Photo / NZME": the slash that ends the label is no part of the body.)
+        let body_text = rest
+            .trim_start()
+            .strip_prefix('/')
+            .unwrap_or(rest)
+            .trim_start();
+        let body = Span::new(s.end - body_text.len(), s.end);
         let p = parse_body(text, body, lex, true);
         let person_first = p.first() == Kind::Person && (!p.hits.is_empty() || apart);
         let org_first = p.first() == Kind::Org && !p.creators.is_empty() && apart;
         // "(Foto EFE/ Name)", "(Foto AP/Name)": the Spanish label before a known agency.
         let agency_first = p.first() == Kind::Agency && !p.hits.is_empty();
-        if !p.invalid && (person_first || org_first || agency_first) {
+        // "… on Monday. Photo / NZME": the label and a spaced slash before an outlet alone.
+        let kinds: Vec<&Kind> = p.kinds.iter().filter(|k| **k != Kind::Empty).collect();
+        let outlet_alone = apart
+            && matches!(kinds.as_slice(), [Kind::Org | Kind::Agency])
+            && p.creators.is_empty()
+            && (!p.hits.is_empty() || !p.unknown.is_empty());
+        if !p.invalid && (person_first || org_first || agency_first || outlet_alone) {
             return Some(unit(p, "credit.label", unit_span));
         }
     }
@@ -825,6 +837,12 @@ static CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
         .expect("caps name agency regex")
 });
 
+/// A known agency's acronym, then a name in capitals: "ANP REMKO DE WAAL".
+static AGENCY_CAPS_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?P<ag>\p{Lu}{2,8})\s+(?P<name>\p{Lu}[\p{Lu}'-]+(?:\s+\p{Lu}[\p{Lu}'-]+){1,3})$")
+        .expect("agency caps name regex")
+});
+
 /// An agency or outlet and a picture word, alone: "Bernama pic", "Hindustan Times Photo",
 /// "FOTO JBPM", "Express Photo by Jane Doe".
 static PICTURE_WORD_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
@@ -1013,6 +1031,10 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     // caption ("…, February 13, 2022 JANE DOE AFP").
     let caps_name = CAPS_NAME_AGENCY
         .captures(t)
+        .filter(|c| {
+            c.name("ag")
+                .is_some_and(|a| lex.lookup(a.as_str()).is_some())
+        })
         .filter(|_| {
             text[ch.inner.start..s.start].trim().is_empty()
                 && text[..s.start]
@@ -1025,6 +1047,17 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
                     .is_some_and(|n| lex.lookup(n.as_str()).is_none())
             })
         });
+    // "… in Den Haag. ANP REMKO DE WAAL": the agency first, then the name in capitals.
+    let caps_name = caps_name.or_else(|| {
+        AGENCY_CAPS_NAME.captures(t).filter(|c| {
+            text[ch.inner.start..s.start].trim().is_empty()
+                && text[..s.start]
+                    .trim_end()
+                    .ends_with(['.', '!', '?', '"', '”'])
+                && c.name("name")
+                    .is_some_and(|n| lex.lookup(n.as_str()).is_none())
+        })
+    });
     let caps_name = caps_name.or_else(|| {
         CAPS_NAME_DASH_AGENCY.captures(t).filter(|c| {
             c.name("name")
@@ -1040,7 +1073,7 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         return mk(
             vec![(name.as_str().to_string(), nsp)],
             Some((ag.as_str().to_string(), asp)),
-            Span::new(nsp.start, asp.end),
+            Span::new(nsp.start.min(asp.start), nsp.end.max(asp.end)),
             "credit.caps_name",
         );
     }

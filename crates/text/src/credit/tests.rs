@@ -2180,3 +2180,38 @@ fn glued_agency_brackets_contributors_and_transmission_codes() {
     );
     check("رجال إطفاء في موقع حريق ضخم. أ.ب", &[], Some("AP"));
 }
+
+#[test]
+fn agency_before_a_name_in_capitals_staff_photos_and_outlets_with_articles() {
+    // Written.
+    check(
+        "Demonstranten in de stad op zaterdag. ANP JAN DE VRIES",
+        &["JAN DE VRIES"],
+        Some("ANP"),
+    );
+    check(
+        "Crews work on the main road on Monday. Staff photo by Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "Flooding in the city on Monday. Photo / NZME",
+        &[],
+        Some("NZME"),
+    );
+    check(
+        "Manifestants devant l'hôtel de ville. Photo: Jane Doe, Le Soleil",
+        &["Jane Doe"],
+        Some("Le Soleil"),
+    );
+    check(
+        "Manifestants au centre-ville. La Presse Canadienne/Jane Doe",
+        &["Jane Doe"],
+        Some("The Canadian Press"),
+    );
+    check(
+        "Firefighters battle a blaze downtown. (CNA photo)",
+        &[],
+        Some("CNA"),
+    );
+}

@@ -1209,6 +1209,11 @@ fn german_floods_droughts_polish_accidents_and_urdu_attacks() {
             "Due sfollate nella tendopoli allestita nel paese.",
             "displacement",
         ),
+        ("Stormen Ciarán veltet trær i byen.", "disaster"),
+        (
+            "Aficionados celebran el triunfo del equipo en la plaza.",
+            "sport",
+        ),
         (
             "شہر میں ایک گرجا گھر پر دہشت گردوں کے حملے میں لوگ ہلاک ہو گئے۔",
             "attack",
