@@ -1693,7 +1693,18 @@ pub(crate) fn locate(
                     && !(distance_parent && Some(i) == parent_idx)
                     && let Some(a) = gaz.admin1(&p.country, &p.admin1)
                 {
-                    loc.province = Some(a.name);
+                    // "Taylors Arm near Macksville in northern NSW": the division as the caption
+                    // writes it elsewhere, else the gazetteer's name.
+                    let written = places
+                        .iter()
+                        .zip(resolved.iter())
+                        .find_map(|(pp, r)| match r {
+                            Resolved::Admin1(b) if b.country == a.country && b.code == a.code => {
+                                Some(pp.lookup.clone())
+                            }
+                            _ => None,
+                        });
+                    loc.province = Some(written.unwrap_or(a.name));
                     evidence
                         .entry("location.province".into())
                         .or_default()

@@ -62,7 +62,7 @@ impl<'g> GazetteerOracle<'g> {
         // Short capitals are initials and codes far more often than places ("PA story", "AP").
         if name.len() <= 3
             && name.chars().all(|c| c.is_ascii_uppercase())
-            && !SHORT_COUNTRY_NAMES.contains(&name)
+            && !SHORT_PLACE_NAMES.contains(&name)
         {
             return None;
         }
@@ -114,8 +114,11 @@ impl<'g> GazetteerOracle<'g> {
     }
 }
 
-/// Abbreviated country names that captions really use.
-const SHORT_COUNTRY_NAMES: &[&str] = &["US", "UK", "USA", "UAE", "DRC", "RDC", "U.S", "U.K"];
+/// Abbreviated country and state names that captions really use (other short capitals are
+/// initials and codes).
+const SHORT_PLACE_NAMES: &[&str] = &[
+    "US", "UK", "USA", "UAE", "DRC", "RDC", "U.S", "U.K", "NSW", "QLD", "KZN",
+];
 
 /// Strips a leading article, which captions add and gazetteers do not ("the Gaza Strip").
 pub(crate) fn bare(name: &str) -> &str {

@@ -1328,3 +1328,17 @@ fn a_part_written_in_or_beside_its_town() {
         )
     );
 }
+
+#[test]
+fn a_province_named_in_the_caption_is_written_as_the_caption_writes_it() {
+    // written.
+    let l = ENGINE
+        .extract(&CaptionInput::new(
+            "A burnt out vehicle on the fireground in Taylors Arm near Macksville in northern NSW.",
+        ))
+        .location;
+    assert_eq!(
+        (l.province.as_deref(), l.country.as_deref()),
+        (Some("NSW"), Some("AU"))
+    );
+}
