@@ -1302,6 +1302,11 @@ pub(crate) fn locate(
                 } else if city_idx.is_none()
                     && p.cue == PlaceCue::Neighbourhood
                     && p.rule != "place.old_quarter"
+                    // ("the al-Barsha area in Dubai": the town the chain names next is the city.)
+                    && !chosen[pos + 1..].iter().any(|&j| {
+                        matches!(resolved[j], Resolved::Place(_))
+                            && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
+                    })
                 {
                     // "the outskirts of Damascus": the city itself.
                     city_idx = Some(i);

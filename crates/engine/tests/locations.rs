@@ -1342,3 +1342,25 @@ fn a_province_named_in_the_caption_is_written_as_the_caption_writes_it() {
         (Some("NSW"), Some("AU"))
     );
 }
+
+#[test]
+fn a_depiction_a_party_and_an_area_before_its_town() {
+    // written.
+    let l = |t: &str| ENGINE.extract(&CaptionInput::new(t)).location;
+    // A portrait's subject is no town.
+    assert_eq!(
+        l("An antique shop displays a large portrait of Lenin. Dushanbe, Tajikistan. Photo: Jane Doe")
+            .city
+            .as_deref(),
+        Some("Dushanbe")
+    );
+    // An area named before the town the chain names next is a part of it.
+    let r = l("Cars are stranded on a flooded road in the al-Barsha area in Dubai on Monday.");
+    assert_eq!(r.city.as_deref(), Some("Dubai"));
+    // A party named like a town.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Police scuffle with people near the house of Law and Justice leader Jan Kowalski in Warsaw.",
+    ));
+    assert_eq!(r.location.city.as_deref(), Some("Warsaw"));
+    assert!(r.organizations.iter().any(|o| o.name == "Law and Justice"));
+}

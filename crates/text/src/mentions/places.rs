@@ -797,6 +797,41 @@ pub(super) fn nearest_preposition(
         {
             return None;
         }
+        // "a portrait of Lenin", "a statue of Bolívar": a depiction's subject is no place ("a
+        // statue of Venezuela's late president" still names the country).
+        if w == "of"
+            && k > 0
+            && !words.get(*j + 1).is_some_and(|n| n.possessive)
+            && matches!(
+                before[k - 1].1.as_str(),
+                "portrait"
+                    | "portraits"
+                    | "statue"
+                    | "statues"
+                    | "bust"
+                    | "poster"
+                    | "posters"
+                    | "mural"
+                    | "murals"
+                    | "effigy"
+                    | "painting"
+                    | "picture"
+                    | "pictures"
+                    | "image"
+                    | "images"
+                    | "photo"
+                    | "photos"
+                    | "photograph"
+                    | "photographs"
+                    | "banner"
+                    | "banners"
+                    | "likeness"
+                    | "figure"
+                    | "sculpture"
+            )
+        {
+            return None;
+        }
         if w == "of"
             && *j > 0
             && names::is_capitalized(words[*j - 1].span.slice(text))
