@@ -344,6 +344,15 @@ const CENTRAL_PREPOSITIONS: &[&str] = &[
     "Prie", "Przed", "Před", "Pred", "Iš", "Ties",
 ];
 
+/// Prepositions of place of the Romance, Germanic and Nordic languages that open a sentence
+/// capitalized ("En Madrid", "À Amizmiz", "Im Kreis Erding", "På Rådhusplassen"). English
+/// "In" is a common word the name splitter drops already; "No", "Nos" and "I" are English words
+/// too and are left out.
+const OPENING_PREPOSITIONS: &[&str] = &[
+    "En", "À", "Em", "Na", "Nel", "Nella", "Nello", "Nei", "Negli", "Dans", "Au", "Aux", "Sur",
+    "Im", "Bei", "Auf", "På", "Bij", "Desde",
+];
+
 /// True when `name` begins with one of those prepositions and `text` is in one of those
 /// languages ("Prie Seimo", "W Krakowie"): no person's name.
 pub fn opens_with_central_preposition(text: &str, name: &str) -> bool {
@@ -414,6 +423,17 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
         if w.sentence_start
             && CENTRAL_PREPOSITIONS.contains(&s)
             && *central.get_or_init(|| has_central_european_letter(text))
+        {
+            i += 1;
+            continue;
+        }
+        // "En Madrid, miles de personas …", "À Amizmiz, le quartier …", "Na Praça da Sé": the same
+        // in the Romance, Germanic and Nordic languages, before a capitalized word.
+        if w.sentence_start
+            && OPENING_PREPOSITIONS.contains(&s)
+            && words
+                .get(i + 1)
+                .is_some_and(|n| is_capitalized(n.span.slice(text)) && joined_by_space(text, w, n))
         {
             i += 1;
             continue;

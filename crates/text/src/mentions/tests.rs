@@ -887,3 +887,17 @@ fn international_bodies_by_their_names_in_other_languages() {
         vec![("الهلال الأحمر".to_string(), Some("Red Crescent".to_string()))]
     );
 }
+
+#[test]
+fn a_capitalized_preposition_opening_a_sentence_is_no_part_of_the_name() {
+    // written.
+    let names = |t: &str| -> Vec<String> { run(t).places.into_iter().map(|p| p.name).collect() };
+    assert_eq!(
+        names("En Aleppo, miles de personas protestaron el sábado."),
+        vec!["Aleppo"]
+    );
+    assert_eq!(
+        names("À Aleppo, le quartier surplombant le souk est détruit."),
+        vec!["Aleppo"]
+    );
+}
