@@ -1242,6 +1242,11 @@ fn a_fire_department_is_an_organization_and_one_body_spelt_two_ways_is_one() {
             .any(|o| o.name == "Tucson Fire Department")
     );
     assert!(!r.places.iter().any(|p| p.text == "Tucson Fire Department"));
+    // A head word of both kinds alone (the fuzzer's find: it once indexed before the name).
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Black smoke rises in Jenin in the occupied west Bank during clashes with the military.",
+    ));
+    assert_eq!(r.location.city.as_deref(), Some("Jenin"));
     let r = ENGINE.extract(&CaptionInput::new(
         "Patients wait at a clinic, according to the World Health Organization. The World Health Organisation says cases are rising.",
     ));

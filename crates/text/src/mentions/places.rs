@@ -159,7 +159,8 @@ pub(super) fn place_phrase(
         .is_some_and(|k| k.kind == KnownKind::Populated && k.primary);
     // "Tucson Fire Department" is an organization, "Putumayo Department" a place: a head word of
     // both kinds makes a place only after a name the gazetteer knows.
-    let org_or_place_head = lex.is("org_head", last_word)
+    let org_or_place_head = ws.len() >= 2
+        && lex.is("org_head", last_word)
         && lex.is("place_head", last_word)
         && oracle
             .place(Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text))
