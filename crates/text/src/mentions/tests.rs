@@ -36,6 +36,15 @@ fn run(text: &str) -> Mentions {
     find_mentions(text, &NameLexicon::builtin(), &Fake, &[])
 }
 
+/// The organizations' names found in a caption, in order.
+fn orgs(text: &str) -> Vec<String> {
+    run(text)
+        .organizations
+        .into_iter()
+        .map(|o| o.name.value)
+        .collect()
+}
+
 /// The people's names found, in order.
 fn people(m: &Mentions) -> Vec<&str> {
     m.people.iter().map(|p| p.name.value.as_str()).collect()
@@ -334,13 +343,6 @@ fn people_in_other_languages_need_an_office_a_mark_or_an_age() {
 
 #[test]
 fn organizations_named_after_a_people_or_a_country_keep_their_whole_name() {
-    let orgs = |t: &str| -> Vec<String> {
-        run(t)
-            .organizations
-            .into_iter()
-            .map(|o| o.name.value)
-            .collect()
-    };
     // Written captions.
     assert_eq!(
         orgs("Supporters of the ruling Cambodian People's Party attend a rally on Sunday."),
@@ -375,13 +377,6 @@ fn a_name_with_an_age_is_a_person_not_a_village() {
 
 #[test]
 fn organizations_named_in_spanish_and_competitions_named_with_of() {
-    let orgs = |t: &str| -> Vec<String> {
-        run(t)
-            .organizations
-            .iter()
-            .map(|o| o.name.value.clone())
-            .collect()
-    };
     // Written.
     assert_eq!(
         orgs("Soldados de las Fuerzas Armadas de Honduras vigilan una calle."),
@@ -746,13 +741,6 @@ fn indonesian_landmarks_and_city_parts_and_spanish_shelters() {
 #[test]
 fn organizations_named_after_their_members_and_after_an_article() {
     // written captions in Spanish, French, German and Indonesian.
-    let orgs = |t: &str| {
-        run(t)
-            .organizations
-            .into_iter()
-            .map(|o| o.name.value)
-            .collect::<Vec<_>>()
-    };
     assert_eq!(
         orgs("Voluntarios de la Cruz Roja Colombiana atienden a los heridos."),
         vec!["Cruz Roja Colombiana"]
@@ -795,13 +783,6 @@ fn an_organization_runs_on_through_a_place_before_its_acronym() {
 #[test]
 fn parties_in_lowercase_acronyms_before_members_and_plural_heads() {
     // written.
-    let orgs = |t: &str| -> Vec<String> {
-        run(t)
-            .organizations
-            .into_iter()
-            .map(|o| o.name.value)
-            .collect()
-    };
     assert_eq!(
         orgs("Delegates of the Labour party gather in the hall."),
         vec!["Labour party"]
