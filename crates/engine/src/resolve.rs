@@ -144,7 +144,7 @@ pub(crate) fn focus(
         // and counted once per country.
         if !seen.contains(&d.country.as_str()) {
             seen.push(&d.country);
-            f.add(&d.country, 0.8);
+            f.add(&d.country, 1.2);
         }
     }
     f

@@ -1100,6 +1100,22 @@ const CASES: &[Case] = &[
         None,
         Some("NE"),
     ),
+    // A demonym anywhere in the caption tips a homonym toward its country; a city far larger
+    // than the demonym's homonym keeps its own reading.
+    case(
+        "Lebanese soldiers patrol the area during clashes in Tripoli on Wednesday.",
+        None,
+        Some("Tripoli"),
+        None,
+        Some("LB"),
+    ),
+    case(
+        "American tourists queue outside a museum in Paris on Sunday.",
+        None,
+        Some("Paris"),
+        None,
+        Some("FR"),
+    ),
 ];
 
 #[test]

@@ -416,7 +416,7 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             kind = Kind::Org;
             p.unknown.push((st.to_string(), seg));
         } else if idx == 0
-            && labelled
+            && (labelled || has_publication_word(st))
             && is_outlet_alone(st, lex)
             && segs.get(1).is_some_and(|n| {
                 let nt = text[n.start..n.end].trim();
@@ -427,12 +427,18 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             })
         {
             // "Photo: Express/Jane Doe", "Fotografía: Prensa Libre / Juan Pérez": a
-            // publication's name before its photographer's.
+            // publication's name before its photographer's; with no label, only a name that
+            // says it is a publication ("(DIARIO LIBRE/JANE DOE)").
             kind = Kind::Org;
             p.unknown.push((st.to_string(), seg));
         } else if labelled && nsegs == 1 && (is_caps_word(st) || is_outlet_alone(st, lex)) {
             // "Photo: HARBOUR", "Photo: Punch", "Foto: La Prensa": a word in capitals, one word
             // or a publication's name alone after a label is an agency, not a photographer.
+            kind = Kind::Org;
+            p.unknown.push((st.to_string(), seg));
+        } else if labelled && prev == Kind::Placeholder && is_org(st) && looks_capitalized(st) {
+            // "Foto: Divulgação/Polícia Militar": after a label and a placeholder, a body of
+            // the state or a service is the source as written, not a photographer.
             kind = Kind::Org;
             p.unknown.push((st.to_string(), seg));
         } else if let Some((name, agency, i)) = name_then_glued_agency(text, seg, lex) {
@@ -475,8 +481,12 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         } else if is_org(st) || looks_capitalized(st) {
             kind = Kind::Org;
             // "UNICEF/Name", "Press Service of …/Handout via REUTERS": an organization first
-            // is the source as written; after a name it is the agency as written.
-            if idx == 0 || prev == Kind::Person || (labelled && nsegs == 1) {
+            // is the source as written; after a name it is the agency as written, and so it is
+            // after a label and a placeholder ("Foto: Reprodução/TV Globo").
+            if idx == 0
+                || prev == Kind::Person
+                || (labelled && (nsegs == 1 || (prev == Kind::Placeholder && idx + 1 == nsegs)))
+            {
                 p.unknown.push((st.to_string(), seg));
             }
         } else if labelled && prev == Kind::Person && idx + 1 == nsegs && is_brand(st) {

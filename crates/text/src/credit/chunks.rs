@@ -843,6 +843,15 @@ static AGENCY_CAPS_NAME: LazyLock<Regex> = LazyLock::new(|| {
         .expect("agency caps name regex")
 });
 
+/// A known agency, a dash and the photographer, as the caption's last sentence: "… Ben Ali.
+/// REUTERS - JANE DOE", "AFP - Jane Doe" (the house style of French broadcasters' sites).
+static AGENCY_DASH_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?P<ag>\p{Lu}[\p{L}]+(?:[ \t]\p{Lu}[\p{L}]+){0,2})[ \t]+[-–—][ \t]+(?P<name>\p{Lu}[\p{L}'-]+(?:[ \t]+\p{Lu}[\p{L}'-]+){1,3})$",
+    )
+    .expect("agency dash name regex")
+});
+
 /// An agency or outlet and a picture word, alone: "Bernama pic", "Hindustan Times Photo",
 /// "FOTO JBPM", "Express Photo by Jane Doe".
 static PICTURE_WORD_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
@@ -888,11 +897,20 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     if (ch.paren || at_end)
         && let Some(colon) = t.find(':')
     {
-        let outlet = trim_span(text, Span::new(s.start, s.start + colon));
+        let mut outlet = trim_span(text, Span::new(s.start, s.start + colon));
+        // "(Foto Prensa Libre: Jane Doe)": the picture word before the outlet's name.
+        if let Some(rest) = ["Foto ", "Fotos ", "Photo ", "FOTO ", "PHOTO "]
+            .iter()
+            .find_map(|w| text[outlet.start..outlet.end].strip_prefix(w))
+            .filter(|rest| !rest.trim().is_empty())
+        {
+            outlet = trim_span(text, Span::new(outlet.end - rest.len(), outlet.end));
+        }
         let name = trim_span(text, Span::new(s.start + colon + 1, s.end));
         let (ot, nt) = (&text[outlet.start..outlet.end], &text[name.start..name.end]);
         let known = lex.lookup(ot).is_some();
-        if (known || ch.paren && (is_outlet(ot, lex) || is_picture_brand(ot)))
+        let publication = has_publication_word(ot) && is_outlet_alone(ot, lex);
+        if (known || ch.paren && (is_outlet(ot, lex) || publication || is_picture_brand(ot)))
             && nt.split_whitespace().count() >= 2
             && is_person_name(nt)
         {
@@ -1056,6 +1074,17 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
                     .ends_with(['.', '!', '?', '"', '”'])
                 && c.name("name")
                     .is_some_and(|n| lex.lookup(n.as_str()).is_none())
+        })
+    });
+    // "… régime Ben Ali. REUTERS - JANE DOE": the agency first, a dash, then the name.
+    let caps_name = caps_name.or_else(|| {
+        AGENCY_DASH_NAME.captures(t).filter(|c| {
+            text[ch.inner.start..s.start].trim().is_empty()
+                && text[..s.start]
+                    .trim_end()
+                    .ends_with(['.', '!', '?', '"', '”'])
+                && c.name("name")
+                    .is_some_and(|n| lex.lookup(n.as_str()).is_none() && is_person_name(n.as_str()))
         })
     });
     let caps_name = caps_name.or_else(|| {

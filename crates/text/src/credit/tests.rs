@@ -2215,3 +2215,54 @@ fn agency_before_a_name_in_capitals_staff_photos_and_outlets_with_articles() {
         Some("CNA"),
     );
 }
+
+#[test]
+fn agency_dash_name_publications_before_names_and_sources_after_placeholders() {
+    // Written.
+    check(
+        "La foule manifeste dans le centre. REUTERS - JANE DOE",
+        &["JANE DOE"],
+        Some("Reuters"),
+    );
+    check(
+        "Des policiers en patrouille. AFP - Jane Doe",
+        &["Jane Doe"],
+        Some("AFP"),
+    );
+    // A dash between two known agencies is no photographer.
+    assert!(
+        find_credit("Des policiers en patrouille. AFP - Reuters", &lex())
+            .is_none_or(|c| c.creators.is_empty())
+    );
+    check(
+        "Un incendio en el vertedero. ( DIARIO LIBRE/JANE DOE )",
+        &["JANE DOE"],
+        Some("DIARIO LIBRE"),
+    );
+    // No publication word: the usual order, name then agency.
+    check(
+        "Un incendio en el vertedero. (JANE DOE/REUTERS)",
+        &["JANE DOE"],
+        Some("Reuters"),
+    );
+    check(
+        "Imagen del bus en la zona 7. (Foto Prensa Libre: Jane Doe)",
+        &["Jane Doe"],
+        Some("Prensa Libre"),
+    );
+    check(
+        "Bombeiros resgatam criança no morro. Foto: Reprodução/TV Globo",
+        &[],
+        Some("TV Globo"),
+    );
+    check(
+        "Bombeiros resgatam criança no morro. Foto: Divulgação/Polícia Militar",
+        &[],
+        Some("Polícia Militar"),
+    );
+    check(
+        "Bombeiros resgatam criança no morro. Foto: Divulgação/Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+}

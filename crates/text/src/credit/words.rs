@@ -330,6 +330,14 @@ pub(super) fn is_outlet_alone(s: &str, lex: &AgencyLexicon) -> bool {
     }
 }
 
+/// A word of the name says it is a publication or an outlet ("Diario", "Prensa", "Times").
+pub(super) fn has_publication_word(s: &str) -> bool {
+    s.split_whitespace().any(|w| {
+        let lower = w.to_lowercase();
+        WORDS.outlet.contains(lower.as_str()) || WORDS.publication.contains(lower.as_str())
+    })
+}
+
 pub(super) fn is_outlet(s: &str, lex: &AgencyLexicon) -> bool {
     if lex.lookup(s).is_some() {
         return true;
