@@ -1100,6 +1100,21 @@ const CASES: &[Case] = &[
         None,
         Some("NE"),
     ),
+    // Swahili landmark nouns with their connector, in lowercase and capitalized.
+    case(
+        "Wafanyabiashara katika soko la Kariakoo jijini Dar es Salaam leo.",
+        Some("soko la Kariakoo"),
+        Some("Dar es Salaam"),
+        None,
+        Some("TZ"),
+    ),
+    case(
+        "Watumiaji wa Soko la Mabibo wanapita kwenye tope jijini Dar es Salaam.",
+        Some("Soko la Mabibo"),
+        Some("Dar es Salaam"),
+        None,
+        Some("TZ"),
+    ),
     // A demonym anywhere in the caption tips a homonym toward its country; a city far larger
     // than the demonym's homonym keeps its own reading.
     case(

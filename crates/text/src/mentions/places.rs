@@ -556,7 +556,13 @@ fn landmark_noun_before(text: &str, words: &[Word], before: &[(usize, String)]) 
         words[*j].span.slice(text).starts_with(char::is_lowercase)
             && matches!(cue_of(w), PlaceCue::Landmark | PlaceCue::Camp)
     };
-    let is_of = |k: usize| FOREIGN_OF.contains(&before[k].1.as_str());
+    // (Swahili joins a noun to its name by a word agreeing with the noun's class.)
+    let is_of = |k: usize| {
+        FOREIGN_OF.contains(&before[k].1.as_str())
+            || (matches!(before[k].1.as_str(), "la" | "wa" | "ya" | "cha")
+                && k > 0
+                && SWAHILI_NOUNS.contains(&before[k - 1].1.as_str()))
+    };
     let is_article = |k: usize| FOREIGN_ARTICLES.contains(&before[k].1.as_str());
     if n >= 1 && is_noun(n - 1) {
         return Some(n - 1);
@@ -646,6 +652,12 @@ pub(super) const ATTRIBUTIVE_HEADS: &[&str] = &[
 ];
 
 /// "of" before a place name in Spanish, French, Italian, Portuguese and German.
+/// The Swahili place nouns of [`cue_of`], whose connector ("la", "wa", "ya") is their "of".
+const SWAHILI_NOUNS: &[&str] = &[
+    "soko", "uwanja", "barabara", "hospitali", "shule", "kanisa", "msikiti", "bandari", "daraja",
+    "ukumbi", "kituo", "kambi", "kijiji", "mtaa",
+];
+
 const FOREIGN_OF: &[&str] = &[
     "de", "di", "du", "del", "della", "do", "da", "von", "d'", "d’", "dell'", "dell’",
 ];
@@ -1138,6 +1150,13 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "scuola" | "estación" | "estação" | "gare" | "place" | "albergue" | "refugio"
         | "abrigo" | "colegio" | "liceo" | "lycée" | "templo" | "parroquia" | "santuario"
         | "coliseo" | "polideportivo" => PlaceCue::Landmark,
+        // Swahili markets, stadiums and grounds, roads, hospitals, schools, churches, mosques,
+        // ports, bridges, halls and stations, written before their name with "la", "wa", "ya"
+        // or "cha" ("soko la Kariakoo", "uwanja wa Taifa", "barabara ya Morogoro").
+        "soko" | "uwanja" | "barabara" | "hospitali" | "shule" | "kanisa" | "msikiti"
+        | "bandari" | "daraja" | "ukumbi" | "kituo" => PlaceCue::Landmark,
+        "kambi" => PlaceCue::Camp,
+        "kijiji" => PlaceCue::Settlement,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
