@@ -1222,3 +1222,20 @@ fn german_floods_droughts_polish_accidents_and_urdu_attacks() {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }
 }
+
+#[test]
+fn overturned_buses_collisions_and_accidents_in_hindi_urdu_and_swahili() {
+    // written
+    for (t, want) in [
+        ("Imagen del camión volcado en la carretera.", "disaster"),
+        ("Dos autobuses colisionaron en el kilómetro 50.", "disaster"),
+        ("El siniestro del tren en la estación central.", "disaster"),
+        ("O ônibus capotou na rodovia durante a madrugada.", "disaster"),
+        ("शहर में रात को एक बड़ा रेल हादसा हुआ।", "disaster"),
+        ("شہر میں بس کا حادثہ پیش آیا۔", "disaster"),
+        ("Watu wakiangalia basi lililopata ajali barabarani.", "disaster"),
+        ("Une voiture emportée par les flots dans la rue.", "disaster"),
+    ] {
+        assert_eq!(ty(t).as_deref(), Some(want), "{t}");
+    }
+}
