@@ -1095,7 +1095,8 @@ pub fn find_date(
         } else if c.span.start >= lead {
             // Later sentences are background, except a date standing alone as a dateline
             // fragment: "…refugee camp. July 28, 2014. (AFP Photo/…)", "\n27/11/2024. Headley".
-            if c.precision != DatePrecision::Year && stands_alone(text, c.span) {
+            // ("…, Mogadishu. Somalia, 2011.": a year alone closes such a fragment too.)
+            if stands_alone(text, c.span) {
                 2
             } else {
                 0
@@ -1104,7 +1105,7 @@ pub fn find_date(
             // A bare year counts only at the end of the lead: "…, Syria, 2015."
             let tail = after.trim_start_matches([' ', '\t']);
             let ends = tail.is_empty() || tail.starts_with('.') || tail.starts_with('\n');
-            if before.trim_end().ends_with(',') && ends {
+            if (before.trim_end().ends_with(',') && ends) || stands_alone(text, c.span) {
                 2
             } else {
                 0
@@ -1280,8 +1281,11 @@ fn stands_alone(text: &str, span: Span) -> bool {
     }
     // "… in Riace. October 1, 2021 | Photo: …": a bar before the credit ends it too, and so does
     // a slash ("2025.7.17/News1").
+    // "Mogadishu, Somalia. 2011 - Soldiers …": a dash after a dateline's date opens the caption.
     let post_ok = post.is_empty()
         || post.starts_with(['\n', '\r', '|', '/'])
+        || (pre.ends_with(['.', '!', '?'])
+            && ["- ", "– ", "— "].iter().any(|d| post.starts_with(d)))
         || post
             .strip_prefix('.')
             .is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace));
@@ -1945,6 +1949,26 @@ mod tests {
                 "Veinte mil personas en marzo 3, 2019 según la policía",
                 None,
             ),
+        ] {
+            assert_eq!(iso(t).as_deref(), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn a_year_alone_closing_a_place_fragment_or_before_a_dateline_dash() {
+        // Written captions.
+        for (t, want) in [
+            (
+                "Soldiers rest at an airfield near the capital. Somalia, 2011.",
+                Some("2011"),
+            ),
+            ("Mogadishu, Somalia. 2011 - Soldiers rest at the base.", Some("2011")),
+            (
+                "Kabul, Afghanistan. 12 May 2011 - Boys play football.",
+                Some("2011-05-12"),
+            ),
+            // A year inside a sentence is background.
+            ("The war began in 2011. Families fled the town.", None),
         ] {
             assert_eq!(iso(t).as_deref(), want, "{t}");
         }
