@@ -71,7 +71,7 @@ static MDY_INTL: LazyLock<Regex> = LazyLock::new(|| {
 });
 static DMY_INTL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b(?:\s*/\s*(?:{MONTHS_INTL})\b)?,?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
+        r"(?i)\b(?P<day>\d{{1,2}})(?:er|\.|º|°)?\s+(?:de\s+)?(?P<mon>{MONTHS_INTL})\b(?:\s*/\s*(?:{MONTHS_INTL})\b)?[,،]?\s+(?:de\s+|del\s+)?(?P<year>\d{{4}})\b"
     ))
     .expect("international DMY regex")
 });
@@ -1096,11 +1096,7 @@ pub fn find_date(
             // Later sentences are background, except a date standing alone as a dateline
             // fragment: "…refugee camp. July 28, 2014. (AFP Photo/…)", "\n27/11/2024. Headley".
             // ("…, Mogadishu. Somalia, 2011.": a year alone closes such a fragment too.)
-            if stands_alone(text, c.span) {
-                2
-            } else {
-                0
-            }
+            if stands_alone(text, c.span) { 2 } else { 0 }
         } else if c.precision == DatePrecision::Year {
             // A bare year counts only at the end of the lead: "…, Syria, 2015."
             let tail = after.trim_start_matches([' ', '\t']);
@@ -1962,13 +1958,21 @@ mod tests {
                 "Soldiers rest at an airfield near the capital. Somalia, 2011.",
                 Some("2011"),
             ),
-            ("Mogadishu, Somalia. 2011 - Soldiers rest at the base.", Some("2011")),
+            (
+                "Mogadishu, Somalia. 2011 - Soldiers rest at the base.",
+                Some("2011"),
+            ),
             (
                 "Kabul, Afghanistan. 12 May 2011 - Boys play football.",
                 Some("2011-05-12"),
             ),
             // A year inside a sentence is background.
             ("The war began in 2011. Families fled the town.", None),
+            // The Arabic comma after the month.
+            (
+                "جنود في موقع الهجوم، بغداد، 25 أغسطس، 2010.",
+                Some("2010-08-25"),
+            ),
         ] {
             assert_eq!(iso(t).as_deref(), want, "{t}");
         }

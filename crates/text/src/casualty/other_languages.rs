@@ -402,6 +402,9 @@ mod tests {
             c.source.as_ref().map(|s| s.value.as_str()),
             Some("الدفاع المدني")
         );
+        // written: "no fewer than" between the death word and the count.
+        let c = run("أسفر الانفجار عن مقتل ما لا يقل عن 52 شخصا في المدينة.");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(52));
         // written: Arabic-Indic digits, "and" glued to the second figure.
         let c = run("سقوط ١٢ قتيلا و30 جريحا في انفجار ببغداد");
         assert_eq!(c.killed.as_ref().map(|k| k.value), Some(12));

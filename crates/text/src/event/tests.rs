@@ -1230,11 +1230,20 @@ fn overturned_buses_collisions_and_accidents_in_hindi_urdu_and_swahili() {
         ("Imagen del camión volcado en la carretera.", "disaster"),
         ("Dos autobuses colisionaron en el kilómetro 50.", "disaster"),
         ("El siniestro del tren en la estación central.", "disaster"),
-        ("O ônibus capotou na rodovia durante a madrugada.", "disaster"),
+        (
+            "O ônibus capotou na rodovia durante a madrugada.",
+            "disaster",
+        ),
         ("शहर में रात को एक बड़ा रेल हादसा हुआ।", "disaster"),
         ("شہر میں بس کا حادثہ پیش آیا۔", "disaster"),
-        ("Watu wakiangalia basi lililopata ajali barabarani.", "disaster"),
-        ("Une voiture emportée par les flots dans la rue.", "disaster"),
+        (
+            "Watu wakiangalia basi lililopata ajali barabarani.",
+            "disaster",
+        ),
+        (
+            "Une voiture emportée par les flots dans la rue.",
+            "disaster",
+        ),
     ] {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }

@@ -654,8 +654,20 @@ pub(super) const ATTRIBUTIVE_HEADS: &[&str] = &[
 /// "of" before a place name in Spanish, French, Italian, Portuguese and German.
 /// The Swahili place nouns of [`cue_of`], whose connector ("la", "wa", "ya") is their "of".
 const SWAHILI_NOUNS: &[&str] = &[
-    "soko", "uwanja", "barabara", "hospitali", "shule", "kanisa", "msikiti", "bandari", "daraja",
-    "ukumbi", "kituo", "kambi", "kijiji", "mtaa",
+    "soko",
+    "uwanja",
+    "barabara",
+    "hospitali",
+    "shule",
+    "kanisa",
+    "msikiti",
+    "bandari",
+    "daraja",
+    "ukumbi",
+    "kituo",
+    "kambi",
+    "kijiji",
+    "mtaa",
 ];
 
 const FOREIGN_OF: &[&str] = &[
