@@ -805,7 +805,29 @@ fn part_of_next_town(gap: &str, town: &Resolved) -> bool {
         Resolved::Place(p) => p.population,
         _ => 0,
     };
-    g == "," || (matches!(g, "in" | "en" | "em" | "à" | "di" | "(") && size >= 20_000)
+    g == ","
+        || (matches!(g, "in" | "en" | "em" | "à" | "di" | "(") && size >= 20_000)
+        || town_named_by_its_noun(g)
+}
+
+/// "the Corniche of the city of Derna", "la plaza de la ciudad de Ica": the town is named by
+/// its noun after the part.
+fn town_named_by_its_noun(gap: &str) -> bool {
+    let words: Vec<String> = gap.split_whitespace().map(str::to_lowercase).collect();
+    let opens = |w: &str| matches!(w, "of" | "in" | "de" | "da" | "do" | "di" | "en" | "à" | "em");
+    let nouns = [
+        ("city", "of"),
+        ("town", "of"),
+        ("ciudad", "de"),
+        ("ville", "de"),
+        ("cidade", "de"),
+        ("città", "di"),
+    ];
+    (3..=5).contains(&words.len())
+        && opens(&words[0])
+        && nouns
+            .iter()
+            .any(|(n, of)| words[words.len() - 2] == *n && words[words.len() - 1] == *of)
 }
 
 /// A named part of the town that the chain leaves out because no locative stands before it:

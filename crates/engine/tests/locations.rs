@@ -1100,6 +1100,14 @@ const CASES: &[Case] = &[
         None,
         Some("NE"),
     ),
+    // An unknown part of a town the chain names by its noun ("of the city of").
+    case(
+        "Rescuers search for bodies at the Corniche of the city of Derna.",
+        Some("Corniche"),
+        Some("Derna"),
+        None,
+        Some("LY"),
+    ),
     // Swahili landmark nouns with their connector, in lowercase and capitalized.
     case(
         "Wafanyabiashara katika soko la Kariakoo jijini Dar es Salaam leo.",
