@@ -667,6 +667,15 @@ fn foreign_trades_kin_and_governments_name_people() {
         "Des milliers de supporters acclament le président sortant Jean Dupont lors de son meeting, le 4 novembre 2018.",
     );
     assert_eq!(people(&m), vec!["Jean Dupont"]);
+    // Offices and sports in lowercase before the name.
+    let m = run(
+        "Durante la ceremonia en la plaza, el atleta Juan Pérez realizó el cambio de la rosa este lunes.",
+    );
+    assert_eq!(people(&m), vec!["Juan Pérez"]);
+    let m = run(
+        "Milhares de pessoas protestam contra o governador Ana Souza na avenida principal da cidade.",
+    );
+    assert_eq!(people(&m), vec!["Ana Souza"]);
 }
 
 #[test]
