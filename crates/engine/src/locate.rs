@@ -814,7 +814,12 @@ fn part_of_next_town(gap: &str, town: &Resolved) -> bool {
 /// its noun after the part.
 fn town_named_by_its_noun(gap: &str) -> bool {
     let words: Vec<String> = gap.split_whitespace().map(str::to_lowercase).collect();
-    let opens = |w: &str| matches!(w, "of" | "in" | "de" | "da" | "do" | "di" | "en" | "à" | "em");
+    let opens = |w: &str| {
+        matches!(
+            w,
+            "of" | "in" | "de" | "da" | "do" | "di" | "en" | "à" | "em"
+        )
+    };
     let nouns = [
         ("city", "of"),
         ("town", "of"),

@@ -507,10 +507,20 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
             Kind::Person | Kind::Agency | Kind::Via | Kind::Placeholder
         );
     let n = p.kinds.len();
+    // "(The Daily Star/Stringer)": an outlet and a placeholder, in brackets ending the caption.
+    let outlet_placeholder = ch.paren
+        && text[ch.outer.end..].trim().is_empty()
+        && p.kinds == [Kind::Org, Kind::Placeholder]
+        && p.unknown.len() == 1
+        && {
+            let o = p.unknown[0].0.as_str();
+            o.starts_with("The ") || is_outlet(o, lex) || has_publication_word(o)
+        };
     let accept = first_ok
         && !p.invalid
         && (!p.hits.is_empty()
             || (p.has_for && n == 1)
+            || outlet_placeholder
             || (ch.paren && n >= 2 && !p.creators.is_empty() && !p.unknown.is_empty()));
     // "Palestinian Authority (PA)", "Alcoholics Anonymous (AA)": an acronym, not a credit. An
     // agency alone in parentheses must stand apart: after a sentence end, at the end of the
@@ -1174,6 +1184,22 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     };
     if own_line && after_sentence && lone_name(t) {
         return mk(vec![(t.to_string(), s)], None, s, "credit.name_line");
+    }
+    // "…on Wednesday morning.\nGulf News": an outlet alone on that line is the agency as
+    // written.
+    if own_line
+        && after_sentence
+        && (2..=4).contains(&t.split_whitespace().count())
+        && !t.contains([',', '/', '|', '\\'])
+        && is_outlet(t, lex)
+        && !is_prose(t)
+    {
+        return mk(
+            Vec::new(),
+            Some((t.to_string(), s)),
+            s,
+            "credit.agency_only",
+        );
     }
     // "…à Bamako.\n\nJane Doe, John Roe": two or three photographers on that line.
     if own_line && after_sentence && t.contains(',') {

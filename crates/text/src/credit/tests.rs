@@ -2266,3 +2266,29 @@ fn agency_dash_name_publications_before_names_and_sources_after_placeholders() {
         None,
     );
 }
+
+#[test]
+fn an_outlet_alone_on_the_last_line_and_an_outlet_with_a_placeholder() {
+    // Written.
+    check(
+        "Traffic backs up on the main road on Wednesday morning.\nGulf Times",
+        &[],
+        Some("Gulf Times"),
+    );
+    // A name and an agency on that line stay a credit of both.
+    check(
+        "Families wait for food at the camp.\nJane Doe, Getty Images",
+        &["Jane Doe"],
+        Some("Getty Images"),
+    );
+    check(
+        "Soldiers patrol the area during clashes. (The Daily Star/Stringer)",
+        &[],
+        Some("The Daily Star"),
+    );
+    check(
+        "Houses destroyed by floods.\n\nPhoto credit: Jane Doe | Nation Media Group",
+        &["Jane Doe"],
+        Some("Nation Media Group"),
+    );
+}
