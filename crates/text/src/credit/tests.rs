@@ -2286,6 +2286,11 @@ fn an_outlet_alone_on_the_last_line_and_an_outlet_with_a_placeholder() {
         &[],
         Some("The Daily Star"),
     );
+    // A screen capture names no photographer.
+    assert!(
+        find_credit("Vecinos bloquean la avenida. Imagen: Captura BTV", &lex())
+            .is_none_or(|c| c.creators.is_empty())
+    );
     check(
         "Houses destroyed by floods.\n\nPhoto credit: Jane Doe | Nation Media Group",
         &["Jane Doe"],
