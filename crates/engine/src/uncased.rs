@@ -72,8 +72,29 @@ fn place_weight(p: &Place) -> f64 {
 
 /// Reads the uncased names of `text`; `known` is a country the rest of the caption already
 /// gives (a Latin place or demonym), which outweighs them.
+/// Names of places that are everyday words of Urdu and Persian: "شام" (Syria in Arabic) is
+/// "evening", "مرکزی" (Iran's Markazi province) is "central". In a caption written in those
+/// languages they name the place only after the word for province.
+const URDU_PERSIAN_WORDS: &[&str] = &["شام", "مرکزی"];
+
+/// Letters Urdu and Persian write and Arabic does not.
+fn urdu_or_persian(text: &str) -> bool {
+    text.chars().any(|c| {
+        matches!(
+            c,
+            'پ' | 'چ' | 'ژ' | 'گ' | 'ک' | 'ی' | 'ے' | 'ٹ' | 'ڈ' | 'ڑ' | 'ں' | 'ہ'
+        )
+    })
+}
+
 pub(crate) fn read(text: &str, gaz: &Gazetteer, known: Option<&str>) -> UncasedReading {
-    let names = gaz.uncased_names(text);
+    let mut names = gaz.uncased_names(text);
+    if urdu_or_persian(text) {
+        names.retain(|n| {
+            !URDU_PERSIAN_WORDS.contains(&&text[n.start..n.end])
+                || text[..n.start].trim_end().ends_with("استان")
+        });
+    }
     let name_of = |n: &UncasedName| &text[n.start..n.end];
     let mut votes: Vec<(String, f64, usize)> = Vec::new();
     let mut vote = |cc: &str, w: f64, at: usize| match votes.iter_mut().find(|v| v.0 == cc) {
@@ -575,6 +596,17 @@ mod tests {
         assert_eq!(cc.as_deref(), Some("CN"));
         assert_eq!(city.as_deref(), Some("吉安市"));
         assert_eq!(prov.as_deref(), Some("江西省"));
+    }
+
+    #[test]
+    fn urdu_evening_and_central_are_no_places() {
+        // Written: "in the central area, in the evening" names neither Syria nor Markazi.
+        let (cc, _, prov) = reading("شہر کے مرکزی علاقے میں پیر کی شام دھماکہ ہوا");
+        assert_eq!(cc, None);
+        assert_eq!(prov, None);
+        // Written: "Markazi province" in Persian is the province.
+        let (cc, _, _) = reading("سیل در استان مرکزی");
+        assert_eq!(cc.as_deref(), Some("IR"));
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | fot\.\s
           | (?P<copy>©|Ⓒ|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
-          | (?P<bbc>{BBC_LABELS})\s*[,，、،:]
+          | ،?(?P<bbc>{BBC_LABELS})\s*[,，、،:]?
           | (?P<nl>{NONLATIN_LABELS}|图|圖)\s*[:：/ः]
         )\s*(?:©\s*)?(?:(?:19|20)\d{{2}}\s+)?"
     ))

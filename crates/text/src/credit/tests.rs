@@ -2286,6 +2286,8 @@ fn an_outlet_alone_on_the_last_line_and_an_outlet_with_a_placeholder() {
         &[],
         Some("The Daily Star"),
     );
+    // The BBC's Urdu label glued to the agency, its comma before it.
+    check("،تصویر کا ذریعہEPA\n\nشہر میں دھماکہ", &[], Some("EPA"));
     // A screen capture names no photographer.
     assert!(
         find_credit("Vecinos bloquean la avenida. Imagen: Captura BTV", &lex())
