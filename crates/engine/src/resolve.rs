@@ -406,6 +406,18 @@ pub(crate) fn resolve_jointly(
         .map(|(i, &k)| cands[i][k].reading.clone())
         .collect();
 
+    // "Kabupaten Kampar, Riau": a town is never inside another country's division, so where the
+    // chain's next phrase is a division of another country, the town is one the gazetteer
+    // lacks there (placed at the division by the caller), not a homonym abroad.
+    for pos in 0..chosen.len().saturating_sub(1) {
+        let (i, j) = (chosen[pos], chosen[pos + 1]);
+        if let (Resolved::Place(p), Resolved::Admin1(a)) = (&resolved[i], &resolved[j])
+            && p.country != a.country
+        {
+            resolved[i] = Resolved::Unknown;
+        }
+    }
+
     // "Jordan, a village in Guatemala's Huehuetenango department", "Bahrain, Khyber
     // Pakhtunkhwa": a country is never part of another country or of another country's
     // division, so a country name followed in its chain by one is a town of that name.

@@ -1100,6 +1100,23 @@ const CASES: &[Case] = &[
         None,
         Some("NE"),
     ),
+    // Two Indonesian units in a row are two phrases; a town that is a homonym abroad of a
+    // name inside the province the chain names next is left to that province.
+    case(
+        "Warga melintasi banjir di Kecamatan Gunung Sahilan Kabupaten Kampar, Riau, Rabu (11/12/2019).",
+        None,
+        None,
+        Some("Riau"),
+        Some("ID"),
+    ),
+    // A credit label and its colon open no dateline.
+    case(
+        "Foto: Tim gabungan membantu pencarian warga yang hilang di Cianjur, Jawa Barat.",
+        None,
+        Some("Cianjur"),
+        None,
+        Some("ID"),
+    ),
     // An unknown part of a town the chain names by its noun ("of the city of").
     case(
         "Rescuers search for bodies at the Corniche of the city of Derna.",

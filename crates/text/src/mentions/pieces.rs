@@ -339,6 +339,10 @@ pub(super) fn split_chunk(
         if breaker {
             push_piece(text, words, start, i, chunk, first, lex, oracle, out);
             start = i + 1;
+        } else if i > start + 1 && lex.is("unit_first", s) {
+            // "Kecamatan Jasinga Kabupaten Bogor": a second unit word opens the next unit.
+            push_piece(text, words, start, i, chunk, first, lex, oracle, out);
+            start = i;
         }
         i += 1;
     }

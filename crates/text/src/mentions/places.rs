@@ -260,7 +260,10 @@ pub(super) fn place_phrase(
         .or_else(|| {
             (sentence == 0 && ws[0].sentence_start)
                 .then(|| "dateline".to_string())
-                .filter(|_| is_dateline(text, piece.span))
+                // ("Foto: Tim SAR …": a credit label and its colon open no dateline.)
+                .filter(|_| {
+                    is_dateline(text, piece.span) && !lex.is("not_name", piece.span.slice(text))
+                })
         })
         .or_else(|| turkish_locative(text, piece.span.end).then(|| "in".to_string()))
         .or_else(|| {
