@@ -1117,6 +1117,29 @@ const CASES: &[Case] = &[
         None,
         Some("ID"),
     ),
+    // A Spanish article before a landmark's name is no part of it; "el centro de" names a
+    // part of the town after it; Portuguese "Esplanada".
+    case(
+        "El presidente habla a sus seguidores en el Palacio Sanclemente, en Caracas.",
+        Some("Palacio Sanclemente"),
+        Some("Caracas"),
+        None,
+        Some("VE"),
+    ),
+    case(
+        "Miles de manifestantes marchan en el centro de la Ciudad de México.",
+        None,
+        Some("Ciudad de México"),
+        None,
+        Some("MX"),
+    ),
+    case(
+        "Policiais reforçam a segurança na Esplanada dos Ministérios, em Brasília.",
+        Some("Esplanada dos Ministérios"),
+        Some("Brasília"),
+        None,
+        Some("BR"),
+    ),
     // An unknown part of a town the chain names by its noun ("of the city of").
     case(
         "Rescuers search for bodies at the Corniche of the city of Derna.",

@@ -40,6 +40,42 @@ const PARTICLES: &[&str] = &[
     "d'", "d’", "l'", "l’", "dell'", "dell’",
 ];
 
+/// Capitalized words that open a landmark's name in Spanish and Italian, after an article.
+const ROMANCE_LANDMARK_WORDS: &[&str] = &[
+    "Palacio",
+    "Palazzo",
+    "Estadio",
+    "Stadio",
+    "Parque",
+    "Parco",
+    "Mercado",
+    "Mercato",
+    "Puente",
+    "Ponte",
+    "Teatro",
+    "Museo",
+    "Monumento",
+    "Hospital",
+    "Ospedale",
+    "Aeropuerto",
+    "Aeroporto",
+    "Cementerio",
+    "Cimitero",
+    "Santuario",
+    "Templo",
+    "Tempio",
+    "Malecón",
+    "Zócalo",
+    "Paseo",
+    "Castillo",
+    "Castello",
+    "Duomo",
+    "Coliseo",
+    "Hipódromo",
+    "Obelisco",
+    "Capitolio",
+];
+
 /// Name particles that may also begin a name (`al-Assad`, `bin Salman`).
 fn is_particle(word: &str) -> bool {
     PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(word))
@@ -445,7 +481,14 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
             && !matches!(
                 s,
                 "of" | "for" | "y" | "e" | "do" | "da" | "das" | "dos" | "am" | "upon"
-            );
+            )
+            // "en el Palacio Nacional", "vista del Estadio Azteca": a Romance article in
+            // lowercase before a landmark's name is no part of it (inside a name it still
+            // joins: "Deir el Balah", "Castillo del Rey").
+            && !(matches!(s, "el" | "la" | "los" | "las" | "del" | "lo" | "il")
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| ROMANCE_LANDMARK_WORDS.contains(&n.span.slice(text))));
         if excluded(w)
             || !(is_capitalized(s) || (leading_particle && starts_name_after(text, words, i)))
         {

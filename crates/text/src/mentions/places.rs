@@ -1178,7 +1178,10 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
         | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
         | "mahalle" | "cité" | "lotissement" | "comunidade" | "morro" | "asentamiento"
-        | "sector" | "mtaa" | "zona" | "vecindario" | "urbanización" => PlaceCue::Neighbourhood,
+        | "sector" | "mtaa" | "zona" | "vecindario" | "urbanización" | "centro" | "afueras"
+        | "periferia" | "périphérie" | "arredores" | "alrededores" | "banlieue" => {
+            PlaceCue::Neighbourhood
+        }
         "camp"
         | "refugee camp"
         | "displacement camp"
