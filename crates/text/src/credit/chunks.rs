@@ -173,7 +173,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
+        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*[Cc]r[ée]dito[ \t]*:?[ \t]+\p{Lu}|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -236,11 +236,19 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
                                 || b[i..].iter().take(30).any(|&x| x == b'/')
                                 // "… a Milano - Foto Ansa": a label and an agency ending it.
                                 || b.len() - i <= 20))))
-                // "…in November. photo : AFP": a lowercase label after a sentence end.
+                // "…in November. photo : AFP": a lowercase label after a sentence end; "… de
+                // Usaquén - crédito Idiger": Spanish "crédito" after a dash.
                 || (matches!(c, b'p' | b'i' | b'c' | b'f')
                     && i > 1
                     && matches!(b[i - 1], b' ' | b'\t')
-                    && b[..i].trim_ascii_end().ends_with(b"."))
+                    && {
+                        let before = b[..i].trim_ascii_end();
+                        before.ends_with(b".")
+                            || (c == b'c'
+                                && (before.ends_with(b"-")
+                                    || before.ends_with("–".as_bytes())
+                                    || before.ends_with("—".as_bytes())))
+                    })
         })
     } {
         return None;

@@ -2288,6 +2288,17 @@ fn an_outlet_alone_on_the_last_line_and_an_outlet_with_a_placeholder() {
     );
     // The BBC's Urdu label glued to the agency, its comma before it.
     check("،تصویر کا ذریعہEPA\n\nشہر میں دھماکہ", &[], Some("EPA"));
+    // Spanish "crédito" after a dash, with or without a colon.
+    check(
+        "Los deslizamientos afectaron a los vecinos del barrio - crédito Idiger",
+        &[],
+        Some("Idiger"),
+    );
+    check(
+        "Protesta en la plaza principal - crédito Jane Doe/Infobae",
+        &["Jane Doe"],
+        Some("Infobae"),
+    );
     // A screen capture names no photographer.
     assert!(
         find_credit("Vecinos bloquean la avenida. Imagen: Captura BTV", &lex())
