@@ -33,6 +33,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout17.jsonl",
     "heldout18.jsonl",
     "heldout19.jsonl",
+    "heldout20.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
