@@ -76,6 +76,16 @@ const ROMANCE_LANDMARK_WORDS: &[&str] = &[
     "Capitolio",
 ];
 
+/// A Spanish or Italian article at word `i` before a landmark's opening word.
+fn article_before_landmark(text: &str, words: &[Word], i: usize) -> bool {
+    matches!(
+        words[i].span.slice(text),
+        "el" | "la" | "los" | "las" | "del" | "lo" | "il"
+    ) && words
+        .get(i + 1)
+        .is_some_and(|n| ROMANCE_LANDMARK_WORDS.contains(&n.span.slice(text)))
+}
+
 /// Name particles that may also begin a name (`al-Assad`, `bin Salman`).
 fn is_particle(word: &str) -> bool {
     PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(word))
@@ -485,10 +495,7 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
             // "en el Palacio Nacional", "vista del Estadio Azteca": a Romance article in
             // lowercase before a landmark's name is no part of it (inside a name it still
             // joins: "Deir el Balah", "Castillo del Rey").
-            && !(matches!(s, "el" | "la" | "los" | "las" | "del" | "lo" | "il")
-                && words
-                    .get(i + 1)
-                    .is_some_and(|n| ROMANCE_LANDMARK_WORDS.contains(&n.span.slice(text))));
+            && !article_before_landmark(text, words, i);
         if excluded(w)
             || !(is_capitalized(s) || (leading_particle && starts_name_after(text, words, i)))
         {
