@@ -20,7 +20,8 @@
 //!    then each chain phrase re-read beside the others.
 //! 4. **Constraints**: a chain phrase is never read as a place in another country than one the
 //!    chain names outright; a camp, landmark or neighbourhood is never placed far from the town of
-//!    its chain. Where nothing fits, the phrase stays unknown, and the caller places it at its
+//!    its chain; a town is never inside another country's division named next in its chain.
+//!    Where nothing fits, the phrase stays unknown, and the caller places it at its
 //!    parent's point with a coarser precision.
 //!
 //! The weights are few and round on purpose: they order candidates, they are not fitted to a gold
