@@ -1540,6 +1540,47 @@ const FOREIGN_OF_PERSON: &[&str] = &[
 ];
 
 /// Position marks after a name in a caption ("(i)", "(d)" in EFE's Spanish, "(L)", "(kiri)").
+/// "Al fondo Jane Doe …", "De gauche à droite, Jean Dupont …": where in the picture the person
+/// named at `span` stands, said before the name.
+pub(crate) fn placed_in_picture(text: &str, span: Span) -> bool {
+    let lead = text[..span.start]
+        .trim_end_matches([' ', ',', ':'])
+        .to_lowercase();
+    PICTURE_POSITIONS.iter().any(|p| {
+        lead.ends_with(p)
+            && lead[..lead.len() - p.len()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric())
+    })
+}
+
+/// Where in the picture a person stands, written before the name in Spanish, Portuguese, French
+/// and Italian captions.
+const PICTURE_POSITIONS: &[&str] = &[
+    "al fondo",
+    "en primer plano",
+    "en segundo plano",
+    "a la izquierda",
+    "a la derecha",
+    "de izquierda a derecha",
+    "ao fundo",
+    "em primeiro plano",
+    "à esquerda",
+    "à direita",
+    "da esquerda para a direita",
+    "au premier plan",
+    "à l'arrière-plan",
+    "à gauche",
+    "à droite",
+    "de gauche à droite",
+    "in primo piano",
+    "sullo sfondo",
+    "a sinistra",
+    "a destra",
+    "da sinistra",
+];
+
 const POSITION_MARKS: &[&str] = &[
     "(i)",
     "(d)",
@@ -1639,7 +1680,10 @@ fn foreign_people(
         let after = text[piece.span.end..].trim_start_matches(' ');
         let marked =
             POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_WORD_AFTER.is_match(after);
-        if titled || marked || demonym_before {
+        // "Al fondo Jane Doe …", "De gauche à droite, Jean Dupont …": where in the picture the
+        // person stands, said before the name.
+        let placed_in_picture = placed_in_picture(text, piece.span);
+        if titled || marked || demonym_before || placed_in_picture {
             merge_person(
                 people,
                 PersonFound {

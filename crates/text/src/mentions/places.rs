@@ -13,6 +13,11 @@ pub(super) fn place_phrase(
     sport: bool,
 ) -> Option<PlacePhrase> {
     let ws = &words[piece.first..piece.last];
+    // "Al fondo Jane Doe": a name after where in the picture it stands is a person's.
+    if super::placed_in_picture(text, piece.span) && oracle.place(piece.span.slice(text)).is_none()
+    {
+        return None;
+    }
     if ws.len() == 1 && lex.is("direction", ws[0].span.slice(text)) {
         // "the West", "the South": a compass word alone is a direction, not a place name.
         return None;

@@ -676,6 +676,12 @@ fn foreign_trades_kin_and_governments_name_people() {
         "Milhares de pessoas protestam contra o governador Ana Souza na avenida principal da cidade.",
     );
     assert_eq!(people(&m), vec!["Ana Souza"]);
+    // Where in the picture the person stands, said before the name.
+    let m = run(
+        "Al fondo Juan Pérez, durante la ceremonia en la plaza principal de la ciudad este lunes.",
+    );
+    assert_eq!(people(&m), vec!["Juan Pérez"]);
+    assert!(m.places.iter().all(|p| p.name != "Juan Pérez"));
 }
 
 #[test]
