@@ -2299,6 +2299,8 @@ fn an_outlet_alone_on_the_last_line_and_an_outlet_with_a_placeholder() {
         &["Jane Doe"],
         Some("Infobae"),
     );
+    // A newspaper of India credited in its own script after the Hindi label.
+    check("शहर में बस हादसा - फोटो : अमर उजाला", &[], Some("अमर उजाला"));
     // A screen capture names no photographer.
     assert!(
         find_credit("Vecinos bloquean la avenida. Imagen: Captura BTV", &lex())
