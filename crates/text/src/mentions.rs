@@ -1680,10 +1680,7 @@ fn foreign_people(
         let after = text[piece.span.end..].trim_start_matches(' ');
         let marked =
             POSITION_MARKS.iter().any(|m| after.starts_with(m)) || AGE_WORD_AFTER.is_match(after);
-        // "Al fondo Jane Doe …", "De gauche à droite, Jean Dupont …": where in the picture the
-        // person stands, said before the name.
-        let placed_in_picture = placed_in_picture(text, piece.span);
-        if titled || marked || demonym_before || placed_in_picture {
+        if titled || marked || demonym_before || placed_in_picture(text, piece.span) {
             merge_person(
                 people,
                 PersonFound {

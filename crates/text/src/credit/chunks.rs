@@ -1065,18 +1065,18 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     // "…on February 13, 2022. JANE DOE AFP": a name in capitals and a known agency with no mark
     // between them, as the caption's last sentence; or right after the date that ends the
     // caption ("…, February 13, 2022 JANE DOE AFP").
+    // The chunk is the whole of the caption's last sentence.
+    let last_sentence = text[ch.inner.start..s.start].trim().is_empty()
+        && text[..s.start]
+            .trim_end()
+            .ends_with(['.', '!', '?', '"', '”']);
     let caps_name = CAPS_NAME_AGENCY
         .captures(t)
         .filter(|c| {
             c.name("ag")
                 .is_some_and(|a| lex.lookup(a.as_str()).is_some())
         })
-        .filter(|_| {
-            text[ch.inner.start..s.start].trim().is_empty()
-                && text[..s.start]
-                    .trim_end()
-                    .ends_with(['.', '!', '?', '"', '”'])
-        })
+        .filter(|_| last_sentence)
         .or_else(|| {
             DATE_CAPS_NAME_AGENCY.captures(t).filter(|c| {
                 c.name("name")
@@ -1086,10 +1086,7 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     // "… in Den Haag. ANP REMKO DE WAAL": the agency first, then the name in capitals.
     let caps_name = caps_name.or_else(|| {
         AGENCY_CAPS_NAME.captures(t).filter(|c| {
-            text[ch.inner.start..s.start].trim().is_empty()
-                && text[..s.start]
-                    .trim_end()
-                    .ends_with(['.', '!', '?', '"', '”'])
+            last_sentence
                 && c.name("name")
                     .is_some_and(|n| lex.lookup(n.as_str()).is_none())
         })
@@ -1097,10 +1094,7 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     // "… régime Ben Ali. REUTERS - JANE DOE": the agency first, a dash, then the name.
     let caps_name = caps_name.or_else(|| {
         AGENCY_DASH_NAME.captures(t).filter(|c| {
-            text[ch.inner.start..s.start].trim().is_empty()
-                && text[..s.start]
-                    .trim_end()
-                    .ends_with(['.', '!', '?', '"', '”'])
+            last_sentence
                 && c.name("name")
                     .is_some_and(|n| lex.lookup(n.as_str()).is_none() && is_person_name(n.as_str()))
         })

@@ -318,13 +318,7 @@ pub(super) fn is_outlet_alone(s: &str, lex: &AgencyLexicon) -> bool {
         }
         [first, ..] if words.len() <= 4 => {
             looks_capitalized(s)
-                && (ARTICLES.contains(first)
-                    || words.iter().any(|w| {
-                        let lower = w.to_lowercase();
-                        WORDS.outlet.contains(lower.as_str())
-                            || WORDS.publication.contains(lower.as_str())
-                    })
-                    || is_outlet(s, lex))
+                && (ARTICLES.contains(first) || has_publication_word(s) || is_outlet(s, lex))
         }
         _ => false,
     }
