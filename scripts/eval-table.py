@@ -31,6 +31,7 @@ SETS = [
     ("heldout20 (105)", ["tests/fixtures/corpus/heldout20.jsonl"]),
     ("heldout21 (110)", ["tests/fixtures/corpus/heldout21.jsonl"]),
     ("heldout22 (100)", ["tests/fixtures/corpus/heldout22.jsonl"]),
+    ("heldout23 (100)", ["tests/fixtures/corpus/heldout23.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
