@@ -1248,3 +1248,40 @@ fn overturned_buses_collisions_and_accidents_in_hindi_urdu_and_swahili() {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }
 }
+
+#[test]
+fn concept_table_fills_the_gaps_of_each_language() {
+    // written: one concept in a language the earlier rounds lacked it in.
+    for (t, want) in [
+        ("Kraftig uvær over kysten natt til søndag.", "disaster"),
+        ("Lynnedslag i et bolighus i Østfold.", "disaster"),
+        ("Drie gewonden na een aanrijding op de snelweg.", "disaster"),
+        ("Två bilar i krock på riksväg 40.", "disaster"),
+        ("Ogromna wichura przeszła nad miastem.", "disaster"),
+        ("A vihar kidöntötte a fákat a városban.", "disaster"),
+        ("Heyelan nedeniyle yol kapandı.", "disaster"),
+        ("Lũ lụt nhấn chìm nhiều ngôi nhà.", "disaster"),
+        ("Kecelakaan bus di jalan tol.", "disaster"),
+        ("고속도로에서 교통사고가 발생했다.", "disaster"),
+        ("Alle 7 streikten die Arbeiter im Werk.", "protest"),
+        ("Die Abgeordneten kamen zur Plenarsitzung zusammen.", "politics"),
+        ("候補者が駅前で演説した。", "politics"),
+        ("Kadr z meczu ligowego w Gdańsku.", "sport"),
+        ("Ταφή του θύματος και η κηδεία στο χωριό.", "funeral"),
+        ("Ewakuacja mieszkańców przygranicznych wsi.", "displacement"),
+        ("Skottlossning i centrala staden under natten.", "attack"),
+        ("Pożar po ostrzale rosyjskim w Charkowie.", "shelling"),
+    ] {
+        assert_eq!(ty(t).as_deref(), Some(want), "{t}");
+    }
+    // A word with a second common sense is not a cue: the Spanish and Portuguese party, the
+    // Spanish ceasefire.
+    assert_ne!(
+        ty("Militantes del Partido Popular en la sede central.").as_deref(),
+        Some("sport")
+    );
+    assert_ne!(
+        ty("Negociadores anuncian un alto el fuego en la región.").as_deref(),
+        Some("disaster")
+    );
+}
