@@ -102,6 +102,9 @@ pub struct Engine {
     cache_key: u64,
     /// The model that adjudicates people, if any (`learned.rs`).
     learned: learned::Learned,
+    /// The model that reads the sublocation where the rules find none (`learned.rs`); consulted
+    /// only together with `learned`.
+    sublocation_model: Option<std::sync::Arc<dateline_tagger::Model>>,
 }
 
 impl Engine {
@@ -119,6 +122,7 @@ impl Engine {
             gazetteer,
             cache_key: oracle::new_cache_key(),
             learned: Some((learned::builtin_model(), learned::Policy::default())),
+            sublocation_model: Some(learned::builtin_sublocation_model()),
         }
     }
 
@@ -281,7 +285,7 @@ impl Engine {
         let oracle = GazetteerOracle::with_cache_key(&self.gazetteer, self.cache_key);
         let mut mentions =
             dateline_text::mentions::find_mentions(text, &self.names, &oracle, &exclude);
-        learned::adjudicate(self, text, &exclude, &oracle, &mut mentions);
+        let model_sublocation = learned::adjudicate(self, text, &exclude, &oracle, &mut mentions);
         let mut people = Vec::new();
         for p in &mentions.people {
             ev("people", p.name.span, p.name.rule);
@@ -328,6 +332,10 @@ impl Engine {
             credit_found.is_some(),
             sport,
         );
+        let mut located = located;
+        if let Some(sub) = model_sublocation {
+            learned::apply_sublocation(sub, &mut located);
+        }
         warnings.extend(located.warnings);
         for (field, evs) in located.evidence {
             evidence.entry(field).or_default().extend(evs);

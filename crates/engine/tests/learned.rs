@@ -1,7 +1,7 @@
 //! The learned step end to end: a model trained on written captions decides people, and its
 //! decisions name it in their evidence. (Training writes a temporary model file, which is why
 //! this lives here and not beside the pure code in `src/learned.rs`.)
-use dateline_engine::learned::{Policy, RULE_PERSON, builtin_model};
+use dateline_engine::learned::{Policy, RULE_PERSON, RULE_SUBLOCATION, builtin_model};
 use dateline_engine::{CaptionInput, Engine};
 use dateline_tagger::train::Sample;
 use dateline_tagger::train::{Params, train_to_file};
@@ -30,7 +30,7 @@ fn trained(engine: &Engine) -> Arc<Model> {
         .iter()
         .map(|(t, p)| {
             let people: Vec<String> = p.iter().map(|s| s.to_string()).collect();
-            engine.learned_sample(t, &people, &[], &lex, false).0
+            engine.learned_sample(t, &people, &[], &[], &lex, false).0
         })
         .collect();
     let path =
@@ -80,4 +80,65 @@ fn without_a_model_the_rules_alone_decide() {
 #[test]
 fn the_shipped_model_reads() {
     assert!(builtin_model().word_classes().common_size("the").is_some());
+}
+
+// written: the sublocation is a name the rules cannot place (a slum's name glued to nothing
+// the gazetteer knows), in the same frame each time.
+const TRAIN_SUB: &[(&str, &str)] = &[
+    (
+        "Residents wade through water in Zorbu Kette after the rain in Nairobi.",
+        "Zorbu Kette",
+    ),
+    (
+        "Children play football in Malvo Tende after the rain in Nairobi.",
+        "Malvo Tende",
+    ),
+    (
+        "Traders sell vegetables in Kasso Pindu after the rain in Nairobi.",
+        "Kasso Pindu",
+    ),
+];
+
+#[test]
+fn a_sublocation_the_model_reads_names_the_model_and_keeps_the_city() {
+    let lex = WordClasses::builtin();
+    let mut engine = Engine::builtin();
+    let samples: Vec<Sample> = TRAIN_SUB
+        .iter()
+        .map(|(t, sub)| {
+            engine
+                .learned_sample(t, &[], &[], &[sub.to_string()], &lex, true)
+                .0
+        })
+        .collect();
+    let path = std::env::temp_dir().join(format!("dateline-sub-{}.crfsuite", std::process::id()));
+    let params = Params {
+        c1: 0.0,
+        c2: 0.1,
+        max_iterations: 100,
+    };
+    train_to_file(&samples, params, &path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    engine.set_sublocation_model(Some(Arc::new(Model::from_crfsuite(&bytes, lex).unwrap())));
+    let text = "Residents walk through mud in Denno Fasku after the rain in Nairobi.";
+    let rec = engine.extract(&CaptionInput::new(text));
+    let loc = &rec.location;
+    assert_eq!(loc.sublocation.as_deref(), Some("Denno Fasku"), "{loc:?}");
+    assert_eq!(loc.city.as_deref(), Some("Nairobi"));
+    assert_eq!(loc.precision, Some(2));
+    let ev = &rec.evidence["location.sublocation"];
+    assert!(ev.iter().any(|e| e.rule == RULE_SUBLOCATION), "{ev:?}");
+    assert!(rec.places.iter().any(|p| p.text == "Denno Fasku"));
+    // Without any model (the rules alone) the sublocation is not the model's.
+    let mut rules = Engine::builtin();
+    rules.set_learned(None, Policy::default());
+    let rec = rules.extract(&CaptionInput::new(text));
+    assert!(
+        rec.evidence
+            .get("location.sublocation")
+            .into_iter()
+            .flatten()
+            .all(|e| e.rule != RULE_SUBLOCATION)
+    );
 }

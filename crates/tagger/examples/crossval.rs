@@ -1,12 +1,13 @@
 //! k-fold cross-validation of the learned step: the model is trained on the gold sets, so scoring
 //! it on them says nothing; here each fold is extracted by a model that never saw it.
 //!
-//! `cargo run --release -p dateline-tagger --example crossval [-- --folds 5 --sweep --show]`
+//! `cargo run --release -p dateline-tagger --example crossval [-- --folds 5 --sweep --sweep-sublocation --show]`
 //!
 //! Folds split by caption (a hash of the gold id). For each fold a model is trained on the other
 //! folds, then the fold is extracted by the rules alone and by rules + model, and people and
-//! organizations are scored with `dateline_engine::eval`. `--sweep` also scores other decision
-//! thresholds (pooled over folds), to choose `learned::Policy`; `--show` lists the captions where
+//! organizations (and the sublocation the model gives where the rules give none) are scored with
+//! `dateline_engine::eval`. `--sweep` also scores other decision thresholds (pooled over folds),
+//! to choose `learned::Policy`, `--sweep-sublocation` only those of the sublocation; `--show` lists the captions where
 //! the model changed people or organizations (only for sets whose errors may be read).
 mod common;
 
@@ -39,6 +40,7 @@ fn add(a: &mut [u32; 3], b: [u32; 3]) {
 fn main() {
     let mut folds = 5u64;
     let mut sweep = false;
+    let mut sweep_sublocation = false;
     let mut show = false;
     let mut rule_labels = common::RuleLabels::With;
     let mut args = std::env::args().skip(1);
@@ -46,6 +48,7 @@ fn main() {
         match a.as_str() {
             "--folds" => folds = args.next().and_then(|s| s.parse().ok()).expect("--folds N"),
             "--sweep" => sweep = true,
+            "--sweep-sublocation" => sweep_sublocation = true,
             "--show" => show = true,
             "--rule-labels" => {
                 rule_labels = match args.next().as_deref() {
@@ -80,6 +83,7 @@ fn main() {
                         organizations: false,
                         organizations_over_places: false,
                         model_only: false,
+                        sublocation_above: 1.01,
                     };
                     if p != Policy::default() {
                         policies.push(p);
@@ -101,9 +105,17 @@ fn main() {
             }
         }
     }
-    let fields = ["people", "organizations"];
+    if sweep || sweep_sublocation {
+        for sublocation_above in [0.3, 0.4, 0.6, 0.75, 1.01] {
+            policies.push(Policy {
+                sublocation_above,
+                ..Policy::default()
+            });
+        }
+    }
+    let fields = ["people", "organizations", "sublocation"];
     // Pooled counts: [rules, policy 0, policy 1, ...] × field.
-    let mut pooled = vec![[[0u32; 3]; 2]; policies.len() + 1];
+    let mut pooled = vec![[[0u32; 3]; 3]; policies.len() + 1];
     println!(
         "fold  n   people rules  people +model  orgs rules  orgs +model  macro rules  macro +model"
     );
@@ -116,16 +128,21 @@ fn main() {
             .iter()
             .filter(|r| common::fold_of(r, folds) != k)
             .collect();
-        let (samples, _) = common::samples(&rules, &train, &lex, rule_labels);
-        let tmp = tempfile::NamedTempFile::new().expect("temp file");
-        train_to_file(&samples, Params::default(), tmp.path()).expect("training");
-        let bytes = std::fs::read(tmp.path()).expect("model file");
-        let model = Arc::new(Model::from_crfsuite(&bytes, WordClasses::builtin()).expect("model"));
+        let fit = |target| {
+            let (samples, _) = common::samples(&rules, &train, &lex, rule_labels, target);
+            let tmp = tempfile::NamedTempFile::new().expect("temp file");
+            train_to_file(&samples, Params::default(), tmp.path()).expect("training");
+            let bytes = std::fs::read(tmp.path()).expect("model file");
+            Arc::new(Model::from_crfsuite(&bytes, WordClasses::builtin()).expect("model"))
+        };
+        let model = fit(common::Target::Names);
+        let sub_model = fit(common::Target::Sublocation);
         let base = extract(&rules, &test);
         let mut reports = Vec::new();
         for (pi, policy) in policies.iter().enumerate() {
             let mut engine = Engine::builtin();
             engine.set_learned(Some(model.clone()), *policy);
+            engine.set_sublocation_model(Some(sub_model.clone()));
             let r = extract(&engine, &test);
             for (fi, f) in fields.iter().enumerate() {
                 add(&mut pooled[pi + 1][fi], r.fields[*f].tp_fp_fn);
@@ -168,13 +185,15 @@ fn main() {
             m.macro_f1,
         );
     }
-    let show = |name: &str, c: &[[u32; 3]; 2]| {
+    let show = |name: &str, c: &[[u32; 3]; 3]| {
         println!(
-            "{name:<44} people F1 {:.3} (tp/fp/fn {:?})  orgs F1 {:.3} (tp/fp/fn {:?})",
+            "{name:<44} people F1 {:.3} (tp/fp/fn {:?})  orgs F1 {:.3} (tp/fp/fn {:?})  sublocation F1 {:.3} (tp/fp/fn {:?})",
             f1(c[0]),
             c[0],
             f1(c[1]),
-            c[1]
+            c[1],
+            f1(c[2]),
+            c[2]
         );
     };
     println!(
@@ -185,7 +204,7 @@ fn main() {
     for (pi, p) in policies.iter().enumerate() {
         show(
             &format!(
-                "{}{} drop<{} add>={} keep_evidence={}",
+                "{}{} drop<{} add>={} keep_evidence={} sub>={}",
                 if p.model_only {
                     "model alone"
                 } else {
@@ -198,7 +217,8 @@ fn main() {
                 },
                 p.drop_below,
                 p.add_above,
-                p.keep_with_evidence
+                p.keep_with_evidence,
+                p.sublocation_above
             ),
             &pooled[pi + 1],
         );

@@ -28,6 +28,10 @@ pub struct Model {
     state: Vec<[f64; L]>,
     /// `trans[from][to]`.
     trans: [[f64; L]; L],
+    /// Labels the model was trained with. A model of fewer labels (one made before the
+    /// sublocation labels) must never emit the others: their weights would all read 0, which is
+    /// not "impossible" but "as likely as any label without evidence".
+    present: [bool; L],
     lex: WordClasses,
 }
 
@@ -37,6 +41,13 @@ impl std::fmt::Debug for Model {
             .field("features", &self.attrs.len())
             .finish()
     }
+}
+
+/// A caption's tokens and their feature hashes ([`Model::features`]).
+#[derive(Debug, Clone)]
+pub struct Features {
+    tokens: Vec<Token>,
+    keys: Vec<Vec<u64>>,
 }
 
 /// A tagged caption.
@@ -104,6 +115,7 @@ impl Model {
         let mut attrs: FxHashMap<u64, u32> = FxHashMap::default();
         let mut state: Vec<[f64; L]> = Vec::new();
         let mut trans = [[0.0; L]; L];
+        let mut present = [false; L];
         let mut section = "";
         let label = |s: &str| {
             Label::parse(s.trim()).ok_or_else(|| TaggerError::BadModel(format!("label {s:?}")))
@@ -126,6 +138,7 @@ impl Model {
             let weight: f64 = weight.trim().parse().map_err(|_| bad())?;
             let source = left.trim_start().split_once(") ").ok_or_else(bad)?.1;
             let target = label(target)?;
+            present[target.index()] = true;
             if section == "t" {
                 trans[label(source)?.index()][target.index()] = weight;
             } else {
@@ -140,10 +153,12 @@ impl Model {
         if state.is_empty() {
             return Err(TaggerError::BadModel("no state features".into()));
         }
+        present[Label::O.index()] = true;
         Ok(Model {
             attrs,
             state,
             trans,
+            present,
             lex,
         })
     }
@@ -155,25 +170,52 @@ impl Model {
 
     /// Tags a caption: `text` is the caption (or its same-length view in ordinary case).
     pub fn tag(&self, text: &str, hints: &Hints) -> Tagged {
+        self.tag_features(self.features(text, hints))
+    }
+
+    /// The caption's tokens and the hash of each token's features, computed once so that models
+    /// trained on the same features ([`Model::tag_features`]) share them: building the feature
+    /// strings costs more than scoring them.
+    pub fn features(&self, text: &str, hints: &Hints) -> Features {
         let tokens = features::tokens(text);
         let infos = features::infos(text, &tokens, hints, &self.lex);
-        let n = tokens.len();
-        let mut score = vec![[0.0f64; L]; n];
         let mut buf = String::new();
-        for (i, s) in score.iter_mut().enumerate() {
-            features::for_each(&infos, i, &self.lex, &mut buf, &mut |f| {
-                if let Some(&id) = self.attrs.get(&feature_key(f)) {
+        let keys = (0..tokens.len())
+            .map(|i| {
+                let mut k = Vec::with_capacity(48);
+                features::for_each(&infos, i, &self.lex, &mut buf, &mut |f| {
+                    k.push(feature_key(f));
+                });
+                k
+            })
+            .collect();
+        Features { tokens, keys }
+    }
+
+    /// Tags a caption from its [`Model::features`] (of this model's word lists, or of another
+    /// model's with the same ones).
+    pub fn tag_features(&self, f: Features) -> Tagged {
+        let n = f.tokens.len();
+        let mut score = vec![[0.0f64; L]; n];
+        for (s, keys) in score.iter_mut().zip(&f.keys) {
+            for key in keys {
+                if let Some(&id) = self.attrs.get(key) {
                     let w = &self.state[id as usize];
                     for y in 0..L {
                         s[y] += w[y];
                     }
                 }
-            });
+            }
+            for (y, v) in s.iter_mut().enumerate() {
+                if !self.present[y] {
+                    *v = f64::NEG_INFINITY;
+                }
+            }
         }
         let labels = self.viterbi(&score);
         let marginals = self.marginals(&score);
         Tagged {
-            tokens,
+            tokens: f.tokens,
             labels,
             marginals,
         }
@@ -188,8 +230,11 @@ impl Model {
         let mut back = vec![[0u8; L]; n];
         for t in 1..n {
             let mut next = [f64::NEG_INFINITY; L];
-            for y in 0..L {
+            for y in (0..L).filter(|&y| self.present[y]) {
                 for (x, &b) in best.iter().enumerate() {
+                    if !self.present[x] {
+                        continue;
+                    }
                     let v = b + self.trans[x][y];
                     if v > next[y] {
                         next[y] = v;
@@ -231,21 +276,26 @@ impl Model {
         };
         let mut alpha = vec![[0.0; L]; n];
         let mut beta = vec![[1.0; L]; n];
+        let live: Vec<usize> = (0..L).filter(|&y| self.present[y]).collect();
         for t in 0..n {
             if t == 0 {
                 alpha[0] = exp_state[0];
             } else {
-                for y in 0..L {
-                    let s: f64 = (0..L).map(|x| alpha[t - 1][x] * exp_trans[x][y]).sum();
+                for &y in &live {
+                    let s: f64 = live
+                        .iter()
+                        .map(|&x| alpha[t - 1][x] * exp_trans[x][y])
+                        .sum();
                     alpha[t][y] = s * exp_state[t][y];
                 }
             }
             normalize(&mut alpha[t]);
         }
         for t in (0..n.saturating_sub(1)).rev() {
-            for x in 0..L {
-                beta[t][x] = (0..L)
-                    .map(|y| exp_trans[x][y] * exp_state[t + 1][y] * beta[t + 1][y])
+            for &x in &live {
+                beta[t][x] = live
+                    .iter()
+                    .map(|&y| exp_trans[x][y] * exp_state[t + 1][y] * beta[t + 1][y])
                     .sum();
             }
             normalize(&mut beta[t]);

@@ -6,7 +6,7 @@
 //! together does better. This crate is that model: it turns a caption into tokens with byte spans
 //! ([`tokens`]), each token into string features ([`features`]: shape, folded form, affixes,
 //! lexicon classes, gazetteer kind, neighbours, the credit, the rules' own labels), and tags the
-//! sequence with BIO labels for people and organizations ([`Label`]).
+//! sequence with BIO labels for people, organizations and the photo's sublocation ([`Label`]).
 //!
 //! Training uses `crfs` (a Rust port of CRFsuite, L-BFGS) and writes a crfsuite model file
 //! ([`train`]). Tagging does not use `crfs`'s tagger: [`Model::from_crfsuite`] reads the model's
@@ -23,7 +23,7 @@ pub mod features;
 mod lexicon;
 pub mod train;
 
-pub use crf::{Model, Tagged};
+pub use crf::{Features, Model, Tagged};
 pub use features::{Hints, Token, tokens};
 pub use lexicon::WordClasses;
 
@@ -40,11 +40,24 @@ pub enum Label {
     BOrg,
     /// Later word of an organization's name.
     IOrg,
+    /// First word of the sublocation: the neighbourhood, camp, facility or landmark where the
+    /// photo was taken.
+    BSub,
+    /// Later word of the sublocation.
+    ISub,
 }
 
 impl Label {
     /// All labels, in the order of marginal arrays.
-    pub const ALL: [Label; 5] = [Label::O, Label::BPer, Label::IPer, Label::BOrg, Label::IOrg];
+    pub const ALL: [Label; 7] = [
+        Label::O,
+        Label::BPer,
+        Label::IPer,
+        Label::BOrg,
+        Label::IOrg,
+        Label::BSub,
+        Label::ISub,
+    ];
 
     /// The label's name in a crfsuite model.
     pub fn as_str(self) -> &'static str {
@@ -54,6 +67,8 @@ impl Label {
             Label::IPer => "I-PER",
             Label::BOrg => "B-ORG",
             Label::IOrg => "I-ORG",
+            Label::BSub => "B-SUB",
+            Label::ISub => "I-SUB",
         }
     }
 
@@ -75,6 +90,8 @@ pub enum Kind {
     Person,
     /// An organization.
     Organization,
+    /// The sublocation of the photo.
+    Sublocation,
 }
 
 impl Kind {
@@ -82,12 +99,14 @@ impl Kind {
         match self {
             Kind::Person => Label::BPer,
             Kind::Organization => Label::BOrg,
+            Kind::Sublocation => Label::BSub,
         }
     }
     fn inside(self) -> Label {
         match self {
             Kind::Person => Label::IPer,
             Kind::Organization => Label::IOrg,
+            Kind::Sublocation => Label::ISub,
         }
     }
 }

@@ -39,18 +39,24 @@ fn occurrences(text: &str, needle: &str, fold: bool) -> Vec<usize> {
     hay.match_indices(&pat).map(|(i, _)| i).collect()
 }
 
-/// Labels the tokens of a caption from gold name strings. People are placed first; an
-/// organization never overwrites a person.
+/// Labels the tokens of a caption from gold strings. People are placed first, then
+/// organizations, then the sublocation; none overwrites an earlier one (a parliament that is
+/// both the organization and the place of a protest is labelled an organization).
 pub fn align(
     text: &str,
     tokens: &[Token],
     credit: &[Span],
     people: &[String],
     organizations: &[String],
+    sublocations: &[String],
 ) -> (Vec<Label>, Unaligned) {
     let mut labels = vec![Label::O; tokens.len()];
     let mut unaligned = Unaligned::default();
-    for (kind, names) in [(Kind::Person, people), (Kind::Organization, organizations)] {
+    for (kind, names) in [
+        (Kind::Person, people),
+        (Kind::Organization, organizations),
+        (Kind::Sublocation, sublocations),
+    ] {
         for name in names {
             let name = name.trim();
             let mut placed = false;
@@ -171,6 +177,7 @@ mod tests {
             &credit,
             &["Omar Haddad".into(), "Haddad".into(), "Nobody".into()],
             &["red crescent".into()],
+            &[],
         );
         let at = |w: &str| labels[toks.iter().position(|t| t.span.slice(text) == w).unwrap()];
         assert_eq!(at("Omar"), Label::BPer);

@@ -5,30 +5,48 @@ use dateline_tagger::{Hints, Kind, Label, Model, WordClasses, features, tokens};
 use dateline_text::mentions::NoPlaces;
 
 // written
-const CAPTIONS: &[(&str, &[&str], &[&str])] = &[
+/// A caption with its people, organizations and sublocation.
+type Written = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const CAPTIONS: &[Written] = &[
     (
         "Farmer Ahmed Saleh, 40, harvests wheat near the Red Crescent clinic.",
         &["Ahmed Saleh"],
         &["Red Crescent"],
+        &[],
     ),
     (
         "Volunteers of the Red Crescent carry food as Maria Lopez, 31, watches.",
         &["Maria Lopez"],
         &["Red Crescent"],
+        &[],
     ),
     (
         "Striker Tom Berg celebrates with John Okafor after scoring.",
         &["Tom Berg", "John Okafor"],
+        &[],
         &[],
     ),
     (
         "Children play football in a street as Laila Haddad, 12, looks on.",
         &["Laila Haddad"],
         &[],
+        &[],
+    ),
+    (
+        "Residents wade through water in the Kibera slum after the rain.",
+        &[],
+        &[],
+        &["Kibera"],
     ),
 ];
 
-fn sample(text: &str, people: &[&str], orgs: &[&str], lex: &WordClasses) -> Sample {
+fn sample(text: &str, people: &[&str], orgs: &[&str], subs: &[&str], lex: &WordClasses) -> Sample {
     let toks = tokens(text);
     let hints = Hints {
         credit: &[],
@@ -39,7 +57,8 @@ fn sample(text: &str, people: &[&str], orgs: &[&str], lex: &WordClasses) -> Samp
     };
     let people: Vec<String> = people.iter().map(|s| s.to_string()).collect();
     let orgs: Vec<String> = orgs.iter().map(|s| s.to_string()).collect();
-    let (labels, unaligned) = align(text, &toks, &[], &people, &orgs);
+    let subs: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
+    let (labels, unaligned) = align(text, &toks, &[], &people, &orgs, &subs);
     assert!(unaligned.missing.is_empty(), "{unaligned:?}");
     Sample {
         features: features::features(text, &toks, &hints, lex),
@@ -52,7 +71,7 @@ fn a_model_retrained_on_a_sample_tags_the_sample() {
     let lex = WordClasses::builtin();
     let samples: Vec<Sample> = CAPTIONS
         .iter()
-        .map(|(t, p, o)| sample(t, p, o, &lex))
+        .map(|(t, p, o, u)| sample(t, p, o, u, &lex))
         .collect();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sample.crfsuite");
@@ -64,7 +83,7 @@ fn a_model_retrained_on_a_sample_tags_the_sample() {
     train_to_file(&samples, params, &path).unwrap();
     let model =
         Model::from_crfsuite(&std::fs::read(&path).unwrap(), WordClasses::builtin()).unwrap();
-    for ((text, _, _), s) in CAPTIONS.iter().zip(&samples) {
+    for ((text, _, _, _), s) in CAPTIONS.iter().zip(&samples) {
         let tagged = model.tag(
             text,
             &Hints {
@@ -99,6 +118,21 @@ fn a_model_retrained_on_a_sample_tags_the_sample() {
     assert!(people[0].1 > 0.5);
     assert!(tagged.span_prob(Span::new(0, 6), Kind::Person).unwrap() < 0.5);
     assert_eq!(Label::parse("B-PER"), Some(Label::BPer));
+    // The last caption's sublocation.
+    let text = CAPTIONS[4].0;
+    let tagged = model.tag(
+        text,
+        &Hints {
+            credit: &[],
+            people: &[],
+            organizations: &[],
+            places: &[],
+            oracle: &NoPlaces,
+        },
+    );
+    let subs = tagged.spans(Kind::Sublocation);
+    assert_eq!(subs.len(), 1);
+    assert_eq!(subs[0].0.slice(text), "Kibera");
 }
 
 #[test]

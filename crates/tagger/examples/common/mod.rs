@@ -34,6 +34,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout18.jsonl",
     "heldout19.jsonl",
     "heldout20.jsonl",
+    "heldout21.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
@@ -92,24 +93,46 @@ pub enum RuleLabels {
     Both,
 }
 
+/// What a model is trained to tag.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Target {
+    /// People and organizations (`data/model/tagger.crfsuite`).
+    Names,
+    /// The sublocation (`data/model/sublocation.crfsuite`).
+    Sublocation,
+}
+
 pub fn samples(
     engine: &Engine,
     rows: &[&GoldRow],
     lex: &WordClasses,
     rules: RuleLabels,
+    target: Target,
 ) -> (Vec<Sample>, usize) {
     let mut missing = 0;
     let mut samples = Vec::new();
     for r in rows {
-        let people = gold_strings(&r.gold, "people");
-        let orgs = gold_strings(&r.gold, "organizations");
+        let (people, orgs) = match target {
+            Target::Names => (
+                gold_strings(&r.gold, "people"),
+                gold_strings(&r.gold, "organizations"),
+            ),
+            Target::Sublocation => (Vec::new(), Vec::new()),
+        };
+        let subs: Vec<String> = r
+            .gold
+            .get("sublocation")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty() && target == Target::Sublocation)
+            .map(|s| vec![s.to_string()])
+            .unwrap_or_default();
         let variants: &[bool] = match rules {
             RuleLabels::With => &[true],
             RuleLabels::Without => &[false],
             RuleLabels::Both => &[true, false],
         };
         for &with in variants {
-            let (s, un) = engine.learned_sample(&r.caption, &people, &orgs, lex, with);
+            let (s, un) = engine.learned_sample(&r.caption, &people, &orgs, &subs, lex, with);
             if with || rules == RuleLabels::Without {
                 missing += un.missing.len();
             }

@@ -20,7 +20,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por|par)|photographies?\s+par|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|staff\s+photos?\s+by|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\|)
+          | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|photo\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\||[-–—]\s)
           | fot\.\s
           | (?P<copy>©|Ⓒ|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
@@ -41,7 +41,7 @@ pub(super) static FILE_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
 });
 pub(super) static TAIL_TAGS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|ORG\s+XMIT\b|epa\d{5,}|[A-Z]{3,}\s+OUT\b|or\s+licensors\b)",
+        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|ORG\s+XMIT\b|epa\d{5,}|[A-Z]{3,}\s+OUT\b|or\s+licensors\b|\+{3}|\*{3})",
     )
     .expect("tail tag regex")
 });
@@ -173,7 +173,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t])|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*[Cc]r[ée]dito[ \t]*:?[ \t]+\p{Lu}|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
+        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t]|©)|[\p{Ll}\d]{3}[ \t]+©[ \t]*\p{Lu}\p{Ll}|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*[Cc]r[ée]dito[ \t]*:?[ \t]+\p{Lu}|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -225,6 +225,8 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
             c == b'|'
                 // "… in Port Gentil / Photo: Reuters": a label after a lone slash.
                 || (c == b'/' && i > 0 && b[i - 1] == b' ')
+                // "… place Bellecour ©Jane Doe": a copyright sign after a word.
+                || (c == 0xC2 && b.get(i + 1) == Some(&0xA9) && i > 0 && b[i - 1] == b' ')
                 || (matches!(c, b'P' | b'I' | b'C' | b'F')
                     && i > 0
                     && (b[i - 1].is_ascii_lowercase()
@@ -256,6 +258,11 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
     let m = INNER_LABEL.find(t)?;
     let at = if t[m.start()..].starts_with('|') {
         m.start()
+    } else if let Some(copy) = m.as_str().find(" ©").or_else(|| m.as_str().find("\t©"))
+        && m.as_str().starts_with(|c: char| c.is_alphanumeric())
+    {
+        // "… place Bellecour ©Jane Doe": at the blank before the sign.
+        m.start() + copy
     } else if let Some(slash) = t[m.start()..]
         .find('/')
         .filter(|&k| t[m.start()..m.start() + k].trim().is_empty())
@@ -337,6 +344,26 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         rule,
         weak: false,
     };
+    // "(foto Jane Doe)": a label with no colon before a person's name, only inside brackets,
+    // where nothing but a credit follows it.
+    if ch.paren
+        && let Some(name) = ["foto ", "Foto ", "FOTO "]
+            .iter()
+            .find_map(|l| t.strip_prefix(l))
+        && name.split_whitespace().count() >= 2
+        && is_person_name(name)
+        && lex.lookup(name).is_none()
+    {
+        let at = s.end - name.len();
+        return Some(Unit {
+            span: unit_span,
+            creators: vec![(name.to_string(), Span::new(at, s.end))],
+            hits: Vec::new(),
+            unknown: Vec::new(),
+            rule: "credit.label",
+            weak: false,
+        });
+    }
     // Labelled credits.
     if let Some(c) = may_start_with(
         t,

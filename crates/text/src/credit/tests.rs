@@ -2312,3 +2312,41 @@ fn an_outlet_alone_on_the_last_line_and_an_outlet_with_a_placeholder() {
         Some("Nation Media Group"),
     );
 }
+
+#[test]
+fn copyright_after_a_word_dash_labels_bracketed_foto_and_transmission_tails() {
+    // written
+    check(
+        "Protesters gather on the square in Lyon ©Jane Martin",
+        &["Jane Martin"],
+        None,
+    );
+    check(
+        "Two neighbours helped the tenants jump onto a mattress / © Jane Martin",
+        &["Jane Martin"],
+        None,
+    );
+    check(
+        "Students march past the school in Milan (foto Marco Rossi)",
+        &["Marco Rossi"],
+        None,
+    );
+    check(
+        "Firefighters work at the scene.\nPhotograph - John Smith",
+        &["John Smith"],
+        None,
+    );
+    check(
+        "Police work at the scene in Halle. Foto: Jan Woitas/dpa +++(c) dpa - Bildfunk+++ | Verwendung weltweit",
+        &["Jan Woitas"],
+        Some("DPA"),
+    );
+    check(
+        "Strażak w rzece. (pie) PAP/Jan Kowalski ***Zdjęcie do depeszy PAP pt. Powódź***",
+        &["Jan Kowalski"],
+        Some("PAP"),
+    );
+    // "Image by ©": the label's own word stays with it.
+    let (c, _, _) = credit("A protest in Berlin. Image by © Jane Doe/Corbis");
+    assert_eq!(c, ["Jane Doe"]);
+}

@@ -1264,7 +1264,10 @@ fn concept_table_fills_the_gaps_of_each_language() {
         ("Kecelakaan bus di jalan tol.", "disaster"),
         ("고속도로에서 교통사고가 발생했다.", "disaster"),
         ("Alle 7 streikten die Arbeiter im Werk.", "protest"),
-        ("Die Abgeordneten kamen zur Plenarsitzung zusammen.", "politics"),
+        (
+            "Die Abgeordneten kamen zur Plenarsitzung zusammen.",
+            "politics",
+        ),
         ("候補者が駅前で演説した。", "politics"),
         ("Kadr z meczu ligowego w Gdańsku.", "sport"),
         ("Ταφή του θύματος και η κηδεία στο χωριό.", "funeral"),
