@@ -100,7 +100,7 @@ fn organizations_by_lexicon_pattern_and_acronym() {
 #[test]
 fn a_known_body_and_the_head_of_its_part_make_one_name() {
     // Written.
-    let m = run("Peacekeepers of the United Nations Mission in South Sudan patrol near Bor.");
+    let m = run("Peacekeepers of the United Nations Mission in Liberia patrol near Gbarnga.");
     let orgs: Vec<_> = m
         .organizations
         .iter()
@@ -113,7 +113,7 @@ fn a_known_body_and_the_head_of_its_part_make_one_name() {
         m.places
     );
     assert!(
-        m.places.iter().any(|p| p.name == "South Sudan"),
+        m.places.iter().any(|p| p.name == "Liberia"),
         "{:?}",
         m.places
     );
@@ -896,4 +896,28 @@ fn a_capitalized_preposition_opening_a_sentence_is_no_part_of_the_name() {
         names("À Aleppo, le quartier surplombant le souk est détruit."),
         vec!["Aleppo"]
     );
+}
+
+#[test]
+fn international_bodies_by_acronym_or_short_name() {
+    // Written.
+    for (t, want) in [
+        ("Delegates attend the ASEAN summit in Jakarta.", "ASEAN"),
+        ("KFOR soldiers stand guard in Mitrovica.", "KFOR"),
+        ("Peacekeepers of UNIFIL patrol near Naqoura.", "UNIFIL"),
+        (
+            "Activists of Greenpeace hold a banner in Berlin.",
+            "Greenpeace",
+        ),
+    ] {
+        let m = run(t);
+        assert!(
+            m.organizations.iter().any(|o| o.name.value == want),
+            "{t}: {:?}",
+            m.organizations
+        );
+    }
+    // A lowercase community is no organization's name.
+    let m = run("The carnival was first held by the Afro-Caribbean community.");
+    assert!(m.organizations.is_empty(), "{:?}", m.organizations);
 }
