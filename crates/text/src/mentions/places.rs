@@ -1220,6 +1220,13 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "sea" | "strip" | "bank" | "ocean" | "waters" | "border" | "heights" | "desert"
         | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam"
         | "oasis" => PlaceCue::Feature,
+        // Rivers and lakes written before their name in lowercase ("el río Duero", "der Fluss
+        // Innerste", "w rzece Wisła", "sông Hồng").
+        "río" | "rio" | "rivière" | "fleuve" | "fiume" | "fluss" | "rivier" | "rzeka" | "rzeki"
+        | "rzece" | "řeka" | "řece" | "folyó" | "sông" | "река" | "реки" | "реке" | "річка"
+        | "річки" | "річці" | "lago" | "lac" | "arroyo" | "quebrada" | "ribeirão" | "riacho" => {
+            PlaceCue::Feature
+        }
         "city " => PlaceCue::Settlement,
         _ => PlaceCue::None,
     }

@@ -921,3 +921,33 @@ fn international_bodies_by_acronym_or_short_name() {
     let m = run("The carnival was first held by the Afro-Caribbean community.");
     assert!(m.organizations.is_empty(), "{:?}", m.organizations);
 }
+
+#[test]
+fn a_river_named_after_its_lowercase_noun_is_a_place() {
+    // Written.
+    for (t, river) in [
+        (
+            "Zona inundada por el desbordamiento del río Duero en Aranda de Duero.",
+            "Duero",
+        ),
+        (
+            "Residents fled the rising waters of the river Brazos near Rosenberg.",
+            "Brazos",
+        ),
+        (
+            "Strażak oczyszcza przepływ wody w rzece Wątok w Tarnowie.",
+            "Wątok",
+        ),
+        (
+            "Moradores observam a cheia do rio Tietê em São Paulo.",
+            "Tietê",
+        ),
+    ] {
+        let m = run(t);
+        assert!(
+            m.places.iter().any(|p| p.name == river),
+            "{t}: {:?}",
+            m.places
+        );
+    }
+}
