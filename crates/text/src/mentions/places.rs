@@ -247,10 +247,11 @@ pub(super) fn place_phrase(
     // Liễu Giai": a landmark or camp noun in lowercase right before the name (with "de" and an
     // article between) is part of the name as written, and says what the place is.
     // (After "de", a town of 100,000 people is where the landmark stands: "el estadio de
-    // Cúcuta".)
+    // Cúcuta"; but a street or square is named after the town: "la rue de Brest" in Lyon.)
     if matches!(cue, PlaceCue::None | PlaceCue::Landmark | PlaceCue::Camp)
         && let Some(j) = landmark_noun_before(text, words, &before)
         && (j + 1 == before.len()
+            || STREET_NOUNS.contains(&before[j].1.as_str())
             || !known_whole
                 .as_ref()
                 .is_some_and(|k| k.kind == KnownKind::Populated && k.population >= 100_000))
@@ -554,6 +555,31 @@ pub(super) fn place_phrase(
         rule,
     })
 }
+
+/// Streets and squares, which take a town's name after "de" as their own ("rue de Brest",
+/// "calle de Toledo", "avenue de Lyon"), unlike a stadium or a prison of that town.
+const STREET_NOUNS: &[&str] = &[
+    "rue",
+    "calle",
+    "rua",
+    "avenida",
+    "avenue",
+    "via",
+    "viale",
+    "corso",
+    "boulevard",
+    "paseo",
+    "carrer",
+    "avinguda",
+    "passeig",
+    "rambla",
+    "calzada",
+    "place",
+    "plaza",
+    "praça",
+    "piazza",
+    "largo",
+];
 
 /// The index in `before` of a lowercase landmark or camp noun written right before a name,
 /// alone or with "de" and an article after it ("rue", "plaza de la", "camp de").

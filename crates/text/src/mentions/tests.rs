@@ -951,3 +951,22 @@ fn a_river_named_after_its_lowercase_noun_is_a_place() {
         );
     }
 }
+
+#[test]
+fn a_street_named_after_a_town_is_the_street() {
+    // Written: "rue de Brest" in Lyon is no photo of Brest; a stadium "de Cúcuta" stands there.
+    let m = run("Manifestantes en la calle de Toledo en Madrid.");
+    assert!(
+        m.places.iter().any(|p| p.name == "calle de Toledo"),
+        "{:?}",
+        m.places
+    );
+    let m = run("Le cortège passe par la rue de Brest à Lyon.");
+    assert!(m.places.iter().all(|p| p.name != "Brest"), "{:?}", m.places);
+    let m = run("Hinchas en el estadio de Cúcuta.");
+    assert!(
+        m.places.iter().any(|p| p.lookup == "Cúcuta"),
+        "{:?}",
+        m.places
+    );
+}
