@@ -375,7 +375,14 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             }
         } else if is_placeholder(st) {
             kind = Kind::Placeholder;
-        } else if let Some((name, outlet)) = split_for(text, seg, lex) {
+        } else if let Some((name, outlet)) = split_for(text, seg, lex)
+            // After a label, any capitalized outlet: "Photo: Jane Doe for Al Jazeera".
+            .or_else(|| {
+                (labelled && nsegs == 1)
+                    .then(|| split_for_any(text, seg))
+                    .flatten()
+            })
+        {
             kind = Kind::Via;
             p.has_for = true;
             p.creators

@@ -2350,3 +2350,23 @@ fn copyright_after_a_word_dash_labels_bracketed_foto_and_transmission_tails() {
     let (c, _, _) = credit("A protest in Berlin. Image by © Jane Doe/Corbis");
     assert_eq!(c, ["Jane Doe"]);
 }
+
+#[test]
+fn short_labels_image_credits_and_any_outlet_after_for() {
+    // written
+    check(
+        "Flood victims wait for aid in Sylhet. Pic: Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "Flood victims wait for aid in Sylhet. Image credit: Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "Flood victims wait for aid in Sylhet. Photo: Jane Doe for Al Jazeera",
+        &["Jane Doe"],
+        Some("Al Jazeera"),
+    );
+}
