@@ -876,6 +876,19 @@ static CAPS_NAME_DASH_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("caps name dash agency regex")
 });
+/// The photographer, a dash and a known agency, as the caption's last sentence: "… in Kyiv.
+/// Jane Doe—Getty Images", "Jane Doe - Getty Images" (Time's and others' house style).
+static NAME_DASH_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?P<name>\p{Lu}[\p{L}'-]+(?:[ \t]+\p{Lu}[\p{L}'-]+){1,3})(?:[ \t]+[-–—][ \t]+|—)(?P<ag>\p{Lu}[\p{L}]+(?:[ \t]\p{Lu}[\p{L}]+){0,2})$",
+    )
+    .expect("name dash agency regex")
+});
+/// A known agency after a dash ending the caption's last sentence: "… march in Paris - AFP".
+static DASH_AGENCY_END: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\p{L}[.,]?[ \t]+[-–—][ \t]+(?P<ag>\p{Lu}[\p{L}]+(?:[ \t]\p{Lu}[\p{L}]+){0,2})\.?$")
+        .expect("dash agency end regex")
+});
 /// A whole chunk of a name in capitals and one agency word ("JANE DOE AFP").
 static CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?P<name>\p{Lu}[\p{Lu}'-]+(?:\s+\p{Lu}[\p{Lu}'-]+){1,3})\s+(?P<ag>\p{Lu}{2,8})$")
@@ -1126,6 +1139,14 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
                     .is_some_and(|n| lex.lookup(n.as_str()).is_none() && is_person_name(n.as_str()))
         })
     });
+    // "… in Kyiv. Jane Doe—Getty Images": the name first, a dash, then the agency.
+    let caps_name = caps_name.or_else(|| {
+        NAME_DASH_AGENCY.captures(t).filter(|c| {
+            last_sentence
+                && c.name("name")
+                    .is_some_and(|n| lex.lookup(n.as_str()).is_none() && is_person_name(n.as_str()))
+        })
+    });
     let caps_name = caps_name.or_else(|| {
         CAPS_NAME_DASH_AGENCY.captures(t).filter(|c| {
             c.name("name")
@@ -1143,6 +1164,22 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             Some((ag.as_str().to_string(), asp)),
             Span::new(nsp.start.min(asp.start), nsp.end.max(asp.end)),
             "credit.caps_name",
+        );
+    }
+    // "… march in Paris - AFP": a known agency after a dash at the end.
+    if text[s.end..]
+        .trim_matches(|c: char| c.is_whitespace() || c == '.')
+        .is_empty()
+        && (t.contains(" - ") || t.contains(" – ") || t.contains(" — "))
+        && let Some(ag) = DASH_AGENCY_END.captures(t).and_then(|c| c.name("ag"))
+        && lex.lookup(ag.as_str()).is_some()
+    {
+        let asp = Span::new(s.start + ag.start(), s.start + ag.end());
+        return mk(
+            Vec::new(),
+            Some((ag.as_str().to_string(), asp)),
+            asp,
+            "credit.agency_only",
         );
     }
     // "… in Pohang | YTN": a short credit after a single bar at the end.

@@ -2370,3 +2370,21 @@ fn short_labels_image_credits_and_any_outlet_after_for() {
         Some("Al Jazeera"),
     );
 }
+
+#[test]
+fn a_name_dash_agency_and_a_dash_agency_ending_the_caption() {
+    // written
+    check(
+        "Flood victims wait for aid in Sylhet. Jane Doe—Getty Images",
+        &["Jane Doe"],
+        Some("Getty Images"),
+    );
+    check(
+        "Flood victims wait for aid in Sylhet. Jane Doe - Reuters",
+        &["Jane Doe"],
+        Some("Reuters"),
+    );
+    check("Protesters march in Paris - AFP.", &[], Some("AFP"));
+    // A road between two towns is no credit.
+    assert!(find_credit("Protesters march on the Damascus - Aleppo road", &lex()).is_none());
+}
