@@ -253,6 +253,20 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         if let Some(m) = FILE_SUFFIX.find(&text[seg.start..seg.end]) {
             seg = trim_span(text, Span::new(seg.start, seg.start + m.start()));
         }
+        // "Foto: Cortesía Alcaldía de Medellín": a word saying the picture was given, before the
+        // source's name, is no part of it.
+        {
+            let st = &text[seg.start..seg.end];
+            if let Some((first, rest)) = st.split_once(' ')
+                && matches!(
+                    first.to_lowercase().as_str(),
+                    "cortesía" | "cortesia" | "gentileza"
+                )
+                && rest.trim_start().starts_with(char::is_uppercase)
+            {
+                seg = trim_span(text, Span::new(seg.start + first.len(), seg.end));
+            }
+        }
         // "© Pool photo by Jane Doe": the words that say how the picture was made are no part
         // of the name after them.
         if let Some(m) = BY_PREFIX.find(&text[seg.start..seg.end]) {

@@ -914,7 +914,7 @@ static AGENCY_DASH_NAME: LazyLock<Regex> = LazyLock::new(|| {
 /// "FOTO JBPM", "Express Photo by Jane Doe".
 static PICTURE_WORD_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^(?:(?P<ag>\p{Lu}[\p{L}.&'-]*(?:\s+\p{Lu}[\p{L}.&'-]*){0,3})\s+(?:pic|pics|Pic|Pics|Photo|PHOTO|photo|Foto|FOTO)(?:\s+by\s+(?P<name>[^,;()]{3,60}))?|(?:FOTO|Foto|PHOTO|Photo)\s+(?P<ag2>\p{Lu}{2,8}|\p{Lu}\p{Ll}{2,12}))$",
+        r"^(?:(?P<ag>\p{Lu}[\p{L}.&'-]*(?:\s+\p{Lu}[\p{L}.&'-]*){0,3})\s+(?:pic|pics|Pic|Pics|PIC|PICS|Photo|PHOTO|photo|Foto|FOTO)(?:\s+by\s+(?P<name>[^,;()]{3,60}))?|(?:FOTO|Foto|PHOTO|Photo)\s+(?P<ag2>\p{Lu}{2,8}|\p{Lu}\p{Ll}{2,12}))$",
     )
     .expect("picture word credit regex")
 });

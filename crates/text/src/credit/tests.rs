@@ -2388,3 +2388,19 @@ fn a_name_dash_agency_and_a_dash_agency_ending_the_caption() {
     // A road between two towns is no credit.
     assert!(find_credit("Protesters march on the Damascus - Aleppo road", &lex()).is_none());
 }
+
+#[test]
+fn a_courtesy_word_before_the_source_and_more_picture_words() {
+    // written
+    check(
+        "Flood victims wait for aid. Foto: Cortesía Alcaldía de Medellín",
+        &[],
+        Some("Alcaldía de Medellín"),
+    );
+    check("Flood victims wait for aid. Foto: Istimewa", &[], None);
+    check(
+        "Flood victims wait for aid. BERNAMA PIC",
+        &[],
+        Some("Bernama"),
+    );
+}
