@@ -1123,6 +1123,7 @@ pub(crate) fn locate(
         .iter()
         .enumerate()
         .filter(|(i, p)| (is_locative(p) && !is_excluded_start(p)) || in_located_chain(*i))
+        .filter(|(_, p)| !named_as_a_cause(text, p.span))
         .filter_map(|(_, p)| p.known.as_ref())
         .filter(|k| k.kind == KnownKind::Country)
         .map(|k| k.country.clone())
@@ -1313,6 +1314,9 @@ pub(crate) fn locate(
                     .is_some_and(|gap| part_of_next_town(gap, &resolved[j]))
         });
         match (&resolved[i], p.cue) {
+            // "… por la huelga por Palestina": a country named as a protest's cause is not where
+            // the photo was taken.
+            (Resolved::Country(_), _) if named_as_a_cause(text, p.span) => {}
             (Resolved::Country(_), _) => {
                 country_idx.get_or_insert(i);
             }
@@ -1780,13 +1784,17 @@ pub(crate) fn locate(
         && loc.sublocation.is_some()
         && let Some(i) = sub_idx
         && matches!(resolved[i], Resolved::Unknown)
-        && resolved.iter().any(|r| match r {
-            Resolved::Country(_) => true,
+        && resolved.iter().zip(places).any(|(r, pl)| match r {
+            Resolved::Country(_) => !named_as_a_cause(text, pl.span),
             Resolved::Place(p) => p.population >= 100_000,
             _ => false,
         })
     {
-        let mut countries = resolved.iter().filter_map(country_of);
+        let mut countries = resolved
+            .iter()
+            .zip(places)
+            .filter(|(_, pl)| !named_as_a_cause(text, pl.span))
+            .filter_map(|(r, _)| country_of(r));
         if let Some(first) = countries.next()
             && countries.all(|c| c == first)
         {
@@ -1900,7 +1908,7 @@ pub(crate) fn locate(
                     Resolved::Country(c)
                         if !mentions.people.iter().any(|pe| {
                             pe.name.span.start >= p.span.end && pe.name.span.start <= p.span.end + 4
-                        }) =>
+                        }) && !named_as_a_cause(text, p.span) =>
                     {
                         Some((p.span, c.code.as_str()))
                     }
@@ -1989,4 +1997,23 @@ fn dedup_keep_order(v: &mut Vec<String>) {
 /// The id a record cites: a GeoNames id, never the gazetteer's own id for an airfield.
 pub(crate) fn cited_id(p: &Place) -> Option<u64> {
     p.has_geonames_id().then_some(p.geonames_id)
+}
+
+/// Whether a country is named as what a protest or an appeal is for or against ("marchan por
+/// Palestina", "a rally for Ukraine", "Demonstration für die Ukraine"): the cause, not where the
+/// photo was taken. ("with" is left out: "the border with Ukraine" is a place.)
+fn named_as_a_cause(text: &str, span: Span) -> bool {
+    const CAUSE: &[&str] = &[
+        "for", "por", "pour", "für", "per", "against", "contra", "contre", "gegen", "untuk", "kwa",
+    ];
+    const ARTICLES: &[&str] = &["the", "la", "le", "l'", "l’", "die", "der", "el", "a", "o"];
+    let mut words = text[..span.start]
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .rev();
+    let mut w = words.next().map(str::to_lowercase);
+    if w.as_deref().is_some_and(|x| ARTICLES.contains(&x)) {
+        w = words.next().map(str::to_lowercase);
+    }
+    w.is_some_and(|x| CAUSE.contains(&x.as_str()))
 }

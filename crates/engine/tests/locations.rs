@@ -1448,3 +1448,24 @@ fn a_depiction_a_party_and_an_area_before_its_town() {
     assert_eq!(r.location.city.as_deref(), Some("Warsaw"));
     assert!(r.organizations.iter().any(|o| o.name == "Law and Justice"));
 }
+
+#[test]
+fn a_country_named_as_the_cause_of_a_protest_is_not_where_it_is() {
+    // written.
+    let l = |t: &str| ENGINE.extract(&CaptionInput::new(t)).location;
+    for t in [
+        "Unas 500 personas marchan por Palestina.",
+        "Manifestation pour la Palestine.",
+        "Demonstration für die Ukraine.",
+        "Protesters hold a rally for Ukraine.",
+    ] {
+        assert_eq!(l(t).country, None, "{t}");
+    }
+    // Refugees from a country still say nothing of a cause.
+    assert_eq!(
+        l("Refugees from Ukraine arrive by train.")
+            .country
+            .as_deref(),
+        Some("UA")
+    );
+}
