@@ -33,17 +33,22 @@ fn trained(engine: &Engine) -> Arc<Model> {
             engine.learned_sample(t, &people, &[], &[], &lex, false).0
         })
         .collect();
+    fit(&samples, "learned")
+}
+
+/// A model trained on `samples` (through a temporary file, as the trainer needs one).
+fn fit(samples: &[Sample], name: &str) -> Arc<Model> {
     let path =
-        std::env::temp_dir().join(format!("dateline-learned-{}.crfsuite", std::process::id()));
+        std::env::temp_dir().join(format!("dateline-{name}-{}.crfsuite", std::process::id()));
     let params = Params {
         c1: 0.0,
         c2: 0.1,
         max_iterations: 100,
     };
-    train_to_file(&samples, params, &path).unwrap();
+    train_to_file(samples, params, &path).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     let _ = std::fs::remove_file(&path);
-    Arc::new(Model::from_crfsuite(&bytes, lex).unwrap())
+    Arc::new(Model::from_crfsuite(&bytes, WordClasses::builtin()).unwrap())
 }
 
 #[test]
@@ -111,16 +116,7 @@ fn a_sublocation_the_model_reads_names_the_model_and_keeps_the_city() {
                 .0
         })
         .collect();
-    let path = std::env::temp_dir().join(format!("dateline-sub-{}.crfsuite", std::process::id()));
-    let params = Params {
-        c1: 0.0,
-        c2: 0.1,
-        max_iterations: 100,
-    };
-    train_to_file(&samples, params, &path).unwrap();
-    let bytes = std::fs::read(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
-    engine.set_sublocation_model(Some(Arc::new(Model::from_crfsuite(&bytes, lex).unwrap())));
+    engine.set_sublocation_model(Some(fit(&samples, "sub")));
     let text = "Residents walk through mud in Denno Fasku after the rain in Nairobi.";
     let rec = engine.extract(&CaptionInput::new(text));
     let loc = &rec.location;

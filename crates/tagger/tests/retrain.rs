@@ -66,6 +66,20 @@ fn sample(text: &str, people: &[&str], orgs: &[&str], subs: &[&str], lex: &WordC
     }
 }
 
+/// Tags `text` with no hints from the rules.
+fn tag_plain(model: &Model, text: &str) -> dateline_tagger::Tagged {
+    model.tag(
+        text,
+        &Hints {
+            credit: &[],
+            people: &[],
+            organizations: &[],
+            places: &[],
+            oracle: &NoPlaces,
+        },
+    )
+}
+
 #[test]
 fn a_model_retrained_on_a_sample_tags_the_sample() {
     let lex = WordClasses::builtin();
@@ -84,16 +98,7 @@ fn a_model_retrained_on_a_sample_tags_the_sample() {
     let model =
         Model::from_crfsuite(&std::fs::read(&path).unwrap(), WordClasses::builtin()).unwrap();
     for ((text, _, _, _), s) in CAPTIONS.iter().zip(&samples) {
-        let tagged = model.tag(
-            text,
-            &Hints {
-                credit: &[],
-                people: &[],
-                organizations: &[],
-                places: &[],
-                oracle: &NoPlaces,
-            },
-        );
+        let tagged = tag_plain(&model, text);
         assert_eq!(tagged.labels, s.labels, "{text}");
         for m in &tagged.marginals {
             let sum: f64 = m.iter().sum();
@@ -102,16 +107,7 @@ fn a_model_retrained_on_a_sample_tags_the_sample() {
     }
     // The first caption's person, as a span with its probability.
     let text = CAPTIONS[0].0;
-    let tagged = model.tag(
-        text,
-        &Hints {
-            credit: &[],
-            people: &[],
-            organizations: &[],
-            places: &[],
-            oracle: &NoPlaces,
-        },
-    );
+    let tagged = tag_plain(&model, text);
     let people = tagged.spans(Kind::Person);
     assert_eq!(people.len(), 1);
     assert_eq!(people[0].0.slice(text), "Ahmed Saleh");
@@ -120,16 +116,7 @@ fn a_model_retrained_on_a_sample_tags_the_sample() {
     assert_eq!(Label::parse("B-PER"), Some(Label::BPer));
     // The last caption's sublocation.
     let text = CAPTIONS[4].0;
-    let tagged = model.tag(
-        text,
-        &Hints {
-            credit: &[],
-            people: &[],
-            organizations: &[],
-            places: &[],
-            oracle: &NoPlaces,
-        },
-    );
+    let tagged = tag_plain(&model, text);
     let subs = tagged.spans(Kind::Sublocation);
     assert_eq!(subs.len(), 1);
     assert_eq!(subs[0].0.slice(text), "Kibera");
