@@ -1539,7 +1539,6 @@ const FOREIGN_OF_PERSON: &[&str] = &[
     "filha",
 ];
 
-/// Position marks after a name in a caption ("(i)", "(d)" in EFE's Spanish, "(L)", "(kiri)").
 /// "Al fondo Jane Doe …", "De gauche à droite, Jean Dupont …": where in the picture the person
 /// named at `span` stands, said before the name.
 pub(crate) fn placed_in_picture(text: &str, span: Span) -> bool {
@@ -1581,6 +1580,7 @@ const PICTURE_POSITIONS: &[&str] = &[
     "da sinistra",
 ];
 
+/// Position marks after a name in a caption ("(i)", "(d)" in EFE's Spanish, "(L)", "(kiri)").
 const POSITION_MARKS: &[&str] = &[
     "(i)",
     "(d)",

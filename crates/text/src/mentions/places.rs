@@ -1246,8 +1246,8 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "sea" | "strip" | "bank" | "ocean" | "waters" | "border" | "heights" | "desert"
         | "gulf" | "bay" | "coast" | "peninsula" | "plain" | "plateau" | "canal" | "dam"
         | "oasis" => PlaceCue::Feature,
-        // Rivers and lakes written before their name in lowercase ("el río Duero", "der Fluss
-        // Innerste", "w rzece Wisła", "sông Hồng").
+        // Rivers and lakes written before their name in lowercase ("el río Duero", "w rzece
+        // Wisła", "sông Hồng"); the same words are `place_before` in data/name_words.tsv.
         "río" | "rio" | "rivière" | "fleuve" | "fiume" | "fluss" | "rivier" | "rzeka" | "rzeki"
         | "rzece" | "řeka" | "řece" | "folyó" | "sông" | "река" | "реки" | "реке" | "річка"
         | "річки" | "річці" | "lago" | "lac" | "arroyo" | "quebrada" | "ribeirão" | "riacho" => {
