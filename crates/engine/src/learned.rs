@@ -196,12 +196,7 @@ pub(crate) fn adjudicate(
         oracle,
     };
     let features = model.features(seen, &hints);
-    let sub_features = engine
-        .sublocation_model
-        .as_ref()
-        .filter(|_| policy.sublocation_above <= 1.0)
-        .map(|m| (m, features.clone()));
-    let tagged = model.tag_features(features);
+    let tagged = model.tag_features(&features);
     if policy.model_only {
         mentions.people.clear();
     }
@@ -241,8 +236,11 @@ pub(crate) fn adjudicate(
     if added {
         mentions.people.sort_by_key(|p| p.name.span.start);
     }
-    let sublocation = sub_features
-        .and_then(|(m, f)| sublocation(text, credit, &m.tag_features(f), mentions, policy));
+    let sublocation = engine
+        .sublocation_model
+        .as_ref()
+        .filter(|_| policy.sublocation_above <= 1.0)
+        .and_then(|m| sublocation(text, credit, &m.tag_features(&features), mentions, policy));
     if !policy.organizations {
         return sublocation;
     }
@@ -294,14 +292,13 @@ fn sublocation(
     mentions: &Mentions,
     policy: &Policy,
 ) -> Option<Found<String>> {
-    let overlaps = |a: Span, b: Span| a.start < b.end && b.start < a.end;
     tagged
         .spans(Kind::Sublocation)
         .into_iter()
         .filter(|(span, prob)| {
             *prob >= policy.sublocation_above
-                && !credit.iter().any(|c| overlaps(*c, *span))
-                && !mentions.people.iter().any(|p| overlaps(p.name.span, *span))
+                && !credit.iter().any(|c| c.overlaps(span))
+                && !mentions.people.iter().any(|p| p.name.span.overlaps(span))
         })
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .and_then(|(span, _)| {
@@ -329,11 +326,11 @@ pub(crate) fn apply_sublocation(sub: Found<String>, located: &mut crate::locate:
         return;
     }
     let span = sub.span;
-    let overlaps = |s: usize, e: usize| s < span.end && span.start < e;
+    let overlaps = |p: &dateline_model::PlaceMention| Span::new(p.start, p.end).overlaps(&span);
     if located
         .places
         .iter()
-        .any(|p| overlaps(p.start, p.end) && p.geonames_id.is_some())
+        .any(|p| overlaps(p) && p.geonames_id.is_some())
     {
         return;
     }
@@ -344,7 +341,7 @@ pub(crate) fn apply_sublocation(sub: Found<String>, located: &mut crate::locate:
     if same(&loc.city) || same(&loc.province) {
         return;
     }
-    if !located.places.iter().any(|p| overlaps(p.start, p.end)) {
+    if !located.places.iter().any(overlaps) {
         let at = located.places.partition_point(|p| p.start < span.start);
         located.places.insert(
             at,
@@ -363,10 +360,9 @@ pub(crate) fn apply_sublocation(sub: Found<String>, located: &mut crate::locate:
         loc.precision = Some(2);
     }
     if let (Some(p), Some(_)) = (loc.precision, loc.lat) {
-        located.warnings.push(format!(
-            "\"{}\" is not in the gazetteer; the coordinates are those of the place around it (precision {p})",
-            sub.value
-        ));
+        located
+            .warnings
+            .push(crate::locate::unknown_place_warning(&sub.value, p));
     }
     located
         .evidence

@@ -1821,10 +1821,9 @@ pub(crate) fn locate(
         && matches!(resolved[ci], Resolved::Unknown)
         && !warnings.iter().any(|w| w.contains(&places[ci].name))
     {
-        warnings.push(format!(
-            "\"{}\" is not in the gazetteer; the coordinates are those of the place around it (precision {})",
-            places[ci].name,
-            loc.precision.unwrap_or(3)
+        warnings.push(unknown_place_warning(
+            &places[ci].name,
+            loc.precision.unwrap_or(3),
         ));
     }
     // A city-state ("in Hong Kong", "Singapore"): the country is the city, and a place inside it
@@ -2016,4 +2015,11 @@ fn named_as_a_cause(text: &str, span: Span) -> bool {
         w = words.next().map(str::to_lowercase);
     }
     w.is_some_and(|x| CAUSE.contains(&x.as_str()))
+}
+
+/// The warning of a place the gazetteer lacks, placed at the point of the place around it.
+pub(crate) fn unknown_place_warning(name: &str, precision: u8) -> String {
+    format!(
+        "\"{name}\" is not in the gazetteer; the coordinates are those of the place around it (precision {precision})"
+    )
 }

@@ -170,7 +170,7 @@ impl Model {
 
     /// Tags a caption: `text` is the caption (or its same-length view in ordinary case).
     pub fn tag(&self, text: &str, hints: &Hints) -> Tagged {
-        self.tag_features(self.features(text, hints))
+        self.tag_features(&self.features(text, hints))
     }
 
     /// The caption's tokens and the hash of each token's features, computed once so that models
@@ -194,7 +194,7 @@ impl Model {
 
     /// Tags a caption from its [`Model::features`] (of this model's word lists, or of another
     /// model's with the same ones).
-    pub fn tag_features(&self, f: Features) -> Tagged {
+    pub fn tag_features(&self, f: &Features) -> Tagged {
         let n = f.tokens.len();
         let mut score = vec![[0.0f64; L]; n];
         for (s, keys) in score.iter_mut().zip(&f.keys) {
@@ -215,7 +215,7 @@ impl Model {
         let labels = self.viterbi(&score);
         let marginals = self.marginals(&score);
         Tagged {
-            tokens: f.tokens,
+            tokens: f.tokens.clone(),
             labels,
             marginals,
         }
