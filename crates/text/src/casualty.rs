@@ -96,7 +96,7 @@ static QUAL: LazyLock<String> = LazyLock::new(|| WORDS.alternation(WordClass::Qu
 static AUX: LazyLock<String> =
     LazyLock::new(|| format!(r"(?:(?:{})\s+){{0,4}}", WORDS.alternation(WordClass::Aux)));
 /// The figure verbs and nouns stay in code: [`ANCHORS`] must list them in pattern order.
-const VERB_AFTER: &str = r"killed|dead|died|deaths|fatalities|wounded|injured|hurt|drowned|perished|lost\s+their\s+lives|bodies|corpses";
+const VERB_AFTER: &str = r"killed|dead|died|deaths|fatalities|wounded|injured|hurt|hospitali[sz]ed|drowned|perished|lost\s+their\s+lives|bodies|corpses";
 
 static NUM_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     let qual = QUAL.as_str();
@@ -301,7 +301,7 @@ const ANCHORS: [&str; 21] = [
 const VAGUE_MORE: [&str; 2] = ["tens", "thousands"];
 /// 23..: more figure nouns (NUM_FIRST ends with "corpses" and "fatalities"; DEATHS_OF starts with
 /// the others).
-const MORE_ANCHORS: [&str; 7] = [
+const MORE_ANCHORS: [&str; 8] = [
     "corpses",
     "execution",
     "murder",
@@ -309,6 +309,8 @@ const MORE_ANCHORS: [&str; 7] = [
     "fatalities",
     "coffins",
     "caskets",
+    // 30: NUM_FIRST ends with it ("more than 100 others were hospitalized").
+    "hospitali",
 ];
 
 static ANCHOR_AC: LazyLock<AhoCorasick> = LazyLock::new(|| {
@@ -344,7 +346,7 @@ fn windows(ft: &str) -> Option<Windows> {
     for m in ANCHOR_AC.find_overlapping_iter(ft) {
         let (a, z) = (m.start(), m.end());
         let p = m.pattern().as_usize();
-        if p < 10 || p == 17 || p == 23 || p == 27 {
+        if p < 10 || p == 17 || p == 23 || p == 27 || p == 30 {
             // NUM_FIRST ends with the verb. Before it: qualifier (3 whitespace runs), number (4),
             // 4 words, a space, 4 auxiliaries (8): 20; a sub-count clause (", including …,",
             // up to 43 more) only when one of its words is there.
@@ -367,7 +369,7 @@ fn windows(ft: &str) -> Option<Windows> {
             w.death_toll
                 .push((back_runs(ft, a, 1), fwd_runs(ft, z, 50)));
         }
-        if p == 3 || p == 10 || p == 16 || p == 17 || p >= 23 {
+        if p == 3 || p == 10 || p == 16 || p == 17 || (23..30).contains(&p) {
             // DEATHS_OF: "deaths of", qualifier (3), number (4).
             w.deaths_of.push((a, fwd_runs(ft, a, 10)));
         }
@@ -411,6 +413,13 @@ fn is_scene_count(phrase: &str) -> bool {
             "bodies" | "corpses" | "coffins" | "caskets"
         )
     })
+}
+
+/// The harm word of a figure counts the injured, not the dead ("hospitalized": people taken
+/// to hospital were hurt).
+fn is_injury(v: &str) -> bool {
+    let v = v.to_ascii_lowercase();
+    matches!(v.as_str(), "wounded" | "injured" | "hurt") || v.starts_with("hospitali")
 }
 
 fn qualifier_of(q: Option<&str>) -> &'static str {
@@ -691,7 +700,7 @@ fn find_casualties_folded(
             .map_or(0, |s| s.start);
         let (more, start) = groups_before(ft, n.start(), ss).unwrap_or((0, whole.start()));
         figs.push(Figure {
-            killed: !matches!(v.as_str(), "wounded" | "injured" | "hurt"),
+            killed: !is_injury(v.as_str()),
             value: a + b + more,
             qual: Some("exact"),
             start,
@@ -740,7 +749,7 @@ fn find_casualties_folded(
             }
             if let Some((at, value)) = later {
                 figs.push(Figure {
-                    killed: !matches!(v.as_str(), "wounded" | "injured" | "hurt"),
+                    killed: !is_injury(v.as_str()),
                     value,
                     qual: Some(qualifier_of(None)),
                     start: at,
@@ -754,7 +763,7 @@ fn find_casualties_folded(
         if matches!(v.as_str(), "bodies" | "corpses") && next_word(ft, whole.end()) == "of" {
             return;
         }
-        let killed = !matches!(v.as_str(), "wounded" | "injured" | "hurt");
+        let killed = !is_injury(v.as_str());
         push(&mut figs, killed, &caps, whole);
     });
     captures_in(&VERB_FIRST, ft, win.map(|w| &w.verb_first[..]), |caps| {
@@ -1152,6 +1161,18 @@ mod tests {
         assert!(w.is_empty());
         let s = c.source.unwrap().span;
         assert_eq!(s.slice(t), "Syrian Observatory for Human Rights");
+    }
+
+    #[test]
+    fn people_taken_to_hospital_count_as_injured() {
+        // written
+        let t = "At least 40 people were killed and more than 100 others were hospitalized, the \
+                 Investigative Committee said.";
+        assert_eq!((k(t), i(t)), (Some(40), Some(100)));
+        assert_eq!(
+            i("Twelve workers were hospitalised after the blast."),
+            Some(12)
+        );
     }
 
     #[test]

@@ -280,7 +280,10 @@ pub fn words(text: &str) -> Vec<Word> {
                 sentence_start,
                 sentence,
             });
-            sentence_start = false;
+            // "epa10628090 RENK, SOUTH SUDAN -", "ABD0004_20200426 - TERNITZ -": a picture's
+            // number in the archive before the caption leaves the dateline first.
+            let leading_id = out.iter().all(|w| is_picture_id(w.span.slice(text)));
+            sentence_start = leading_id && sentence_start;
         }
         // A dot we trimmed off ends the sentence unless lowercase text follows.
         let tail = &text[raw_end..end];
@@ -293,6 +296,14 @@ pub fn words(text: &str) -> Vec<Word> {
         }
     }
     out
+}
+
+/// An archive's number for a picture ("epa10628090", "ABD0004", "20200426"): letters and at
+/// least four digits, or six digits or more.
+fn is_picture_id(w: &str) -> bool {
+    let digits = w.bytes().filter(u8::is_ascii_digit).count();
+    w.bytes().all(|b| b.is_ascii_alphanumeric())
+        && (digits >= 6 || (digits >= 4 && w.bytes().any(|b| b.is_ascii_alphabetic())))
 }
 
 /// The byte length of a lowercase elided article ("d’", "l'", "dell’") that starts `word` and

@@ -28,6 +28,8 @@ struct Words {
     figure: Regex,
     figure_after: Regex,
     source: Regex,
+    /// Words that make the figure after them a part of a larger count ("termasuk satu anak").
+    subcount: Regex,
 }
 
 /// Words between a number and a death word that make the number no head count: "12 años", "3 km".
@@ -116,6 +118,7 @@ impl Words {
         };
         let (mut numbers, mut qualifiers) = (HashMap::new(), HashMap::new());
         let (mut killed, mut injured, mut sources) = (Vec::new(), Vec::new(), Vec::new());
+        let mut subcounts = Vec::new();
         for (line, fields) in tsv_rows(tsv) {
             let phrase = fields
                 .get(1)
@@ -141,6 +144,7 @@ impl Words {
                 "killed" => killed.push(phrase),
                 "injured" => injured.push(phrase),
                 "source" => sources.push(phrase),
+                "subcount" => subcounts.push(phrase),
                 other => return Err(err(line, format!("unknown kind {other:?}"))),
             }
         }
@@ -168,7 +172,13 @@ impl Words {
             phrase_alternation(sources.iter())
         ))
         .map_err(|e| err(0, e.to_string()))?;
+        let subcount = Regex::new(&format!(
+            r"(?i)(?:^|[^\p{{L}}])(?:{})[\s,:]*$",
+            phrase_alternation(subcounts.iter())
+        ))
+        .map_err(|e| err(0, e.to_string()))?;
         Ok(Words {
+            subcount,
             numbers,
             qualifiers,
             killed,
@@ -235,6 +245,11 @@ pub(super) fn find(
             && !v.as_str().chars().next_back().is_some_and(glues_endings)
             && !a.as_str().chars().next().is_some_and(is_mark)
         {
+            continue;
+        }
+        // "dua orang termasuk satu anak-anak … tewas": a part of the count named before it.
+        let lead = &ft[ft.floor_char_boundary(start.saturating_sub(40))..start];
+        if w.subcount.is_match(lead) {
             continue;
         }
         let fill = caps.name("fill").map_or("", |m| m.as_str()).to_lowercase();
@@ -428,6 +443,20 @@ mod tests {
         let c = run("دھماکے میں کم از کم آٹھ افراد ہلاک ہو گئے۔");
         assert_eq!(c.killed.as_ref().map(|k| k.value), Some(8));
         assert_eq!(c.qualifier, Some("at_least"));
+    }
+
+    #[test]
+    fn collective_numbers_and_sub_counts() {
+        // written
+        let c = run("Al menos 17 personas murieron y más de una decena resultaron heridas.");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(17));
+        assert_eq!(c.injured.as_ref().map(|k| k.value), Some(10));
+        // written: the child is one of the two; the two stand too far from the death word.
+        let c = run("Sedikitnya dua orang termasuk satu anak dikhawatirkan tewas.");
+        assert!(c.killed.is_none(), "{c:?}");
+        // written
+        let c = run("Douze morts, dont trois enfants tués dans leur sommeil.");
+        assert!(c.killed.as_ref().is_none_or(|k| k.value != 3), "{c:?}");
     }
 
     #[test]

@@ -437,8 +437,8 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             kind = Kind::Org;
             p.unknown.push((st.to_string(), seg));
         } else if idx == 0
-            && (labelled || has_publication_word(st))
-            && is_outlet_alone(st, lex)
+            && (((labelled || has_publication_word(st)) && is_outlet_alone(st, lex))
+                || is_camel_case_outlet(st))
             && segs.get(1).is_some_and(|n| {
                 let nt = text[n.start..n.end].trim();
                 nt.split_whitespace().count() >= 2
@@ -590,6 +590,29 @@ pub(super) fn is_caps_word(s: &str) -> bool {
     !s.contains(char::is_whitespace)
         && s.chars().filter(|c| c.is_alphabetic()).count() >= 3
         && s.chars().all(|c| c.is_uppercase() || c == '-')
+}
+
+/// "TribunBekasi", "KompasTV": one word with a capital inside it after small letters is an
+/// outlet's name written as a brand, not a photographer's (whose names split at a space), unless
+/// the capital follows a surname prefix ("McDonald", "DeSantis", "MacArthur", "LeBlanc").
+fn is_camel_case_outlet(s: &str) -> bool {
+    let s = s.trim();
+    if s.contains(char::is_whitespace)
+        || s.chars().count() < 5
+        || !s.starts_with(char::is_uppercase)
+    {
+        return false;
+    }
+    let chars: Vec<char> = s.chars().collect();
+    (2..chars.len()).any(|i| {
+        chars[i].is_uppercase() && chars[i - 1].is_lowercase() && {
+            let head: String = chars[..i].iter().collect();
+            !matches!(
+                head.as_str(),
+                "Mc" | "Mac" | "De" | "Di" | "Da" | "Le" | "La" | "Van" | "Von" | "Du" | "Fitz"
+            )
+        }
+    })
 }
 
 /// "Jane Doe, The Armenian Weekly", "Jane Doe,CHA": a person's name, then after the comma an

@@ -20,7 +20,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por|par)|photographies?\s+par|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|staff\s+photos?\s+by|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|(?:photo|image|picture)\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics?|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\||[-–—]\s)
+          | (?P<label>all\s+(?:the\s+)?(?:photo(?:graph)?s|pictures|images)|(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|(?:photo|image|picture)\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics?|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\||[-–—]\s)
           | fot\.\s
           | (?P<copy>©|Ⓒ|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
@@ -371,7 +371,7 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
             b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc",
             b"ret", b"lar", b"lit", b"kuh", b"gam", b"sum", b"aut", b"cha", b"asa", b"xuq", b"ngu",
-            b"sur", b"wia", b"ebe", b"kuv",
+            b"sur", b"wia", b"ebe", b"kuv", b"all",
         ],
     )
     .then(|| PREFIX.captures(t))
@@ -877,10 +877,11 @@ static CAPS_NAME_DASH_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     .expect("caps name dash agency regex")
 });
 /// The photographer, a dash and a known agency, as the caption's last sentence: "… in Kyiv.
-/// Jane Doe—Getty Images", "Jane Doe - Getty Images" (Time's and others' house style).
+/// Jane Doe—Getty Images", "Jane Doe - Getty Images" (Time's and others' house style); the
+/// photographer's role may stand before the agency ("Jane Doe - stringer, ASSOCIATED PRESS").
 static NAME_DASH_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^(?P<name>\p{Lu}[\p{L}'-]+(?:[ \t]+\p{Lu}[\p{L}'-]+){1,3})(?:[ \t]+[-–—][ \t]+|—)(?P<ag>\p{Lu}[\p{L}]+(?:[ \t]\p{Lu}[\p{L}]+){0,2})$",
+        r"^(?P<name>\p{Lu}[\p{L}'-]+(?:[ \t]+\p{Lu}[\p{L}'-]+){1,3})(?:[ \t]+[-–—][ \t]+|—)(?:(?i:stringer|staff|freelance|freelancer|contributor|correspondent|pool|special[ \t]+to|staff[ \t]+photographer),?[ \t]+)?(?P<ag>\p{Lu}[\p{L}]+(?:[ \t]\p{Lu}[\p{L}]+){0,2})$",
     )
     .expect("name dash agency regex")
 });

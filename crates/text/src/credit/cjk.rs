@@ -21,13 +21,23 @@ use crate::{Found, Span};
 static HAN_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?x)
-        [\s=、，,。.:：|(（]
+        [\s=、，,。.:：|(（]\s*
         (?:(?P<agency>\p{Han}{1,8}社)\s*(?:记者|記者|发|發|供图|供圖)?|记者|記者|摄影记者|攝影記者)?
         \s*[(（]?\s*
-        (?P<name>\p{Han}[\p{Han}·]{1,4})
+        (?P<name>\p{Han}[\p{Han}·・]{1,11})
         \s*[/／]?\s*(?:摄影|攝影|撮影|摄|攝)\s*[)）]?[\s。.]*$",
     )
     .expect("Han credit regex")
+});
+
+/// Chinese handouts: `新华社发(喀土穆州政府新闻办公室供图)`, the agency releasing a picture
+/// someone else supplied (供图 "picture provided"); the supplier is no photographer.
+static HAN_HANDOUT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?x)
+        (?P<agency>\p{Han}{1,8}社)\s*(?:发|發)\s*[(（][^()（）]{1,40}(?:供图|供圖)\s*[)）][\s。.]*$",
+    )
+    .expect("Han handout regex")
 });
 
 /// Korean: optional ⓒ agency, name, 기자 ("reporter"), optional e-mail address at the end.
@@ -51,10 +61,11 @@ pub(super) fn cjk_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound>
     let tail = &text[from..];
     let (caps, rule) = if let Some(c) = HAN_CREDIT.captures(tail) {
         (c, "credit.cjk_photographed")
+    } else if let Some(c) = HAN_HANDOUT.captures(tail) {
+        (c, "credit.cjk_handout")
     } else {
         (HANGUL_CREDIT.captures(tail)?, "credit.korean_reporter")
     };
-    let name = caps.name("name")?;
     let whole = caps.get(0)?;
     let shift = |m: regex::Match| Span::new(from + m.start(), from + m.end());
     let agency = caps.name("agency").map(|a| {
@@ -67,7 +78,11 @@ pub(super) fn cjk_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound>
     let start = whole.as_str().len() - whole.as_str().trim_start().len();
     Some(CreditFound {
         span: Span::new(from + whole.start() + start, from + whole.end()),
-        creators: vec![Found::new(name.as_str().to_owned(), shift(name), rule)],
+        creators: caps
+            .name("name")
+            .map(|name| Found::new(name.as_str().to_owned(), shift(name), rule))
+            .into_iter()
+            .collect(),
         agency,
         rule,
         extra: Vec::new(),
@@ -76,7 +91,7 @@ pub(super) fn cjk_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound>
 
 /// Whether the text has a word a CJK byline ends in; skips the regexes everywhere else.
 pub(super) fn may_have_cjk_credit(text: &str) -> bool {
-    ["摄", "攝", "撮影", "기자"]
+    ["摄", "攝", "撮影", "기자", "供图", "供圖"]
         .iter()
         .any(|w| text.contains(w))
 }

@@ -1704,6 +1704,23 @@ fn chinese_japanese_and_korean_bylines() {
         &["김철수"],
         None,
     );
+    check(
+        "学生在接受救治。 新华社记者陈燮摄",
+        &["陈燮"],
+        Some("Xinhua"),
+    );
+    // A foreign name transliterated with a middle dot is longer than a Chinese one.
+    check(
+        "人们在废墟中搜寻。新華社發(阿卜杜拉·穆罕默德攝)",
+        &["阿卜杜拉·穆罕默德"],
+        Some("Xinhua"),
+    );
+    // A picture supplied by someone else and released by the agency: no photographer.
+    check(
+        "人们清理废墟。\n\n新华社发(某某省政府新闻办公室供图)",
+        &[],
+        Some("Xinhua"),
+    );
     // A word glued before 摄 without a break is not read as a name.
     assert!(find_credit("村民们在拍摄", &lex()).is_none());
 }
@@ -2385,6 +2402,26 @@ fn a_name_dash_agency_and_a_dash_agency_ending_the_caption() {
         Some("Reuters"),
     );
     check("Protesters march in Paris - AFP.", &[], Some("AFP"));
+    check(
+        "A crash on the coast road on Sunday. (TribunBekasi/Jane Doe)",
+        &["Jane Doe"],
+        Some("TribunBekasi"),
+    );
+    check(
+        "The rains poured over Abuja. Photo: Jane Doe, Apex News photos",
+        &["Jane Doe"],
+        Some("Apex News"),
+    );
+    check(
+        "IMAGE: Burnt cars in Dhaka. All photographs: Jane Doe/Reuters",
+        &["Jane Doe"],
+        Some("Reuters"),
+    );
+    check(
+        "Flood victims wait for aid in Sylhet.\n\n Jane Doe - stringer, ASSOCIATED PRESS",
+        &["Jane Doe"],
+        Some("AP"),
+    );
     // A road between two towns is no credit.
     assert!(find_credit("Protesters march on the Damascus - Aleppo road", &lex()).is_none());
 }

@@ -983,8 +983,12 @@ pub(super) fn looks_like_person(text: &str, ws: &[Word], lex: &NameLexicon) -> b
 /// A caption that opens with "Idlib, Syria." or "Kitzbuehel, Austria -": a dateline.
 pub(super) fn is_dateline(text: &str, span: Span) -> bool {
     // "Warszawa: z ronda Dmowskiego …": a town and a colon open the caption as a dateline does.
-    if text[span.end..].starts_with(": ") && !text[span.start..span.end].contains(' ') {
-        return true;
+    // ("MAJDAL SHAMS: Druze elders …": a town of a few words too, each capitalized.)
+    if text[span.end..].starts_with(": ") {
+        let name = &text[span.start..span.end];
+        let words = name.split(' ').count();
+        return words == 1
+            || (words <= 3 && name.len() <= 30 && name.split(' ').all(names::is_capitalized));
     }
     if !text[span.end..].starts_with([',', ' ', '.'])
         || text[span.end..]

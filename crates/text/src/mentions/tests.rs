@@ -11,6 +11,8 @@ impl PlaceOracle for Fake {
             "Damascus" => (KnownKind::Populated, "SY", 2_000_000),
             "Idlib" => (KnownKind::Admin1, "SY", 0),
             "Raqqa" => (KnownKind::Populated, "SY", 200_000),
+            "Majdal Shams" | "MAJDAL SHAMS" => (KnownKind::Populated, "SY", 10_000),
+            "Renk" | "RENK" => (KnownKind::Populated, "SS", 20_000),
             // Small villages named like a family and a person.
             "Ashur" => (KnownKind::Populated, "IR", 3_000),
             "Aoki" => (KnownKind::Populated, "JP", 4_000),
@@ -139,6 +141,39 @@ fn place_grammar() {
     );
     let m = run("in the southern countryside of Idlib November 26, 2014.");
     assert_eq!(m.places[0].cue, PlaceCue::Province);
+}
+
+#[test]
+fn datelines_after_a_colon_or_a_picture_number() {
+    // written
+    for (text, name) in [
+        (
+            "MAJDAL SHAMS: Mourners surround the coffins.",
+            "MAJDAL SHAMS",
+        ),
+        (
+            "Majdal Shams: Mourners surround the coffins.",
+            "Majdal Shams",
+        ),
+        (
+            "epa10628090 RENK, SOUTH SUDAN - A boy drives a cart.",
+            "RENK",
+        ),
+        ("ABD0004_20200426 - RENK - A boy drives a cart.", "RENK"),
+    ] {
+        let m = run(text);
+        let first = m
+            .places
+            .first()
+            .map(|p| (p.name.as_str(), p.preposition.as_deref()));
+        assert_eq!(first, Some((name, Some("dateline"))), "{text}");
+    }
+    // A label of several words before a colon is no dateline.
+    assert!(
+        run("Breaking News Today: mourners gather.")
+            .places
+            .is_empty()
+    );
 }
 
 #[test]
