@@ -191,6 +191,31 @@ const CONNECTORS: &[&str] = &[
     "university",
     "square",
     "station",
+    // "Son Ha commune of Quan Son district, Thanh Hoa province": the units of other countries'
+    // administrations between the names of a chain.
+    "commune",
+    "township",
+    "municipality",
+    "ward",
+    "upazila",
+    "tehsil",
+    "taluka",
+    "mandal",
+    "subdistrict",
+    "regency",
+    "barangay",
+    "oblast",
+    "raion",
+    "department",
+    "municipio",
+    "parish",
+    "canton",
+    "woreda",
+    "zone",
+    "lga",
+    "emirate",
+    "division",
+    "territory",
 ];
 
 fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -> bool {

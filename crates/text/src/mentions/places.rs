@@ -179,7 +179,12 @@ pub(super) fn place_phrase(
             rule = "place.head_word";
             let bare = Span::new(ws[0].span.start, ws[ws.len() - 2].span.end).slice(text);
             if matches!(cue, PlaceCue::Province | PlaceCue::District) {
-                lookup = bare.to_string();
+                // "Xinjiang Uygur Autonomous Region": the region's kind is two words.
+                lookup = bare
+                    .strip_suffix(" Autonomous")
+                    .filter(|b| !b.is_empty())
+                    .unwrap_or(bare)
+                    .to_string();
             }
         } else if lex.is("landmark_first", first_word) {
             // "Stade de Nice", "Estadio Azteca", "Plaza de Mayo".
@@ -1239,9 +1244,10 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "state residence" | "villa" | "ziggurat" | "restaurant" | "cafe" | "café"
         | "supermarket" | "zone" | "caddesi" | "sokak" | "sokağı" | "bulvarı" | "meydanı"
         | "camii" | "apartmanı" | "sitesi" | "factory" | "plant" | "power plant"
-        | "chemical plant" | "mine" | "diner" | "courthouse" | "pub" | "coffee shop"
-        | "warehouse" | "farm" | "ranch" | "motel" | "nightclub" | "bakery" | "shopping centre"
-        | "shopping center" | "quarry" | "depot" => PlaceCue::Landmark,
+        | "chemical plant" | "mine" | "coal mine" | "gold mine" | "oil field" | "gas field"
+        | "diner" | "courthouse" | "pub" | "coffee shop" | "warehouse" | "farm" | "ranch"
+        | "motel" | "nightclub" | "bakery" | "shopping centre" | "shopping center" | "quarry"
+        | "depot" => PlaceCue::Landmark,
         "province" | "provinces" | "governorate" | "prefecture" | "region" | "state"
         | "countryside" | "oblast" | "krai" | "department" | "departamento" => PlaceCue::Province,
         "county" => PlaceCue::District,
