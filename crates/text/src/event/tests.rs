@@ -726,6 +726,15 @@ fn mourning_without_a_funeral_word() {
             "Mourners pay their respects at a makeshift memorial by the river in Vilnius.",
             Some("funeral"),
         ),
+        // written: people mourning the victims together beat the incident that killed them
+        (
+            "Neighbours hold a vigil for the victims of the shooting at the school in Tartu.",
+            Some("funeral"),
+        ),
+        (
+            "Villagers gather to mourn the victims of the attack on the camp two days earlier.",
+            Some("funeral"),
+        ),
         // written: a country's days of mourning do not make the photo a funeral
         (
             "Soldiers patrol the border village after the clashes; the country is observing two days of national mourning.",
