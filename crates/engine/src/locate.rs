@@ -878,13 +878,18 @@ fn part_named_beside_town(
         Resolved::Place(p) => Some(p.country.as_str()),
         _ => None,
     };
+    // "CIUDAD DE MÉXICO, 01NOVIEMBRE2023.- Familias acuden al panteón de Dolores": the first
+    // sentence after a dateline is told in the dateline's town.
+    let dateline_next = |p: &PlacePhrase| {
+        town.preposition.as_deref() == Some("dateline") && p.sentence == town.sentence + 1
+    };
     (0..places.len()).find(|&i| {
         let p = &places[i];
         if i == ci
             || chosen.contains(&i)
             || !is_facility(p)
             || p.rule == "place.old_quarter"
-            || p.sentence != town.sentence
+            || (p.sentence != town.sentence && !dateline_next(p))
             || distance_reference(text, p)
         {
             return false;

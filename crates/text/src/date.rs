@@ -84,6 +84,14 @@ static DMY_SHORT: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("short day-month-year regex")
 });
+/// Day, month and year written as one word, as Mexico's Cuartoscuro dates its captions
+/// ("CIUDAD DE MÉXICO, 01NOVIEMBRE2023.-").
+static DMY_GLUED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?P<day>\d{1,2})(?P<mon>enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|january|february|march|april|may|june|july|august|september|october|november|december)(?P<year>\d{4})\b",
+    )
+    .expect("glued day-month-year regex")
+});
 /// Hungarian dates, year first: "2023. december 27.".
 static HU_YMD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?P<year>[0-9]{4})\.\s+(?P<mon>január|február|március|április|május|június|július|augusztus|szeptember|október|november|december)\s+(?P<day>[0-9]{1,2})\.")
@@ -726,6 +734,31 @@ fn day_candidate(
 
 fn collect_candidates(text: &str) -> Vec<Candidate> {
     let mut out = Vec::new();
+    // (A year glued to its month has no word boundary for the year windows to find.)
+    if text
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_digit() && w[1].is_ascii_alphabetic())
+    {
+        for c in DMY_GLUED.captures_iter(text) {
+            let (Some(m), Some(month), Ok(day), Ok(year)) = (
+                c.get(0),
+                c.name("mon").and_then(|mon| month_number(mon.as_str())),
+                c["day"].parse::<u8>(),
+                c["year"].parse::<i32>(),
+            ) else {
+                continue;
+            };
+            out.extend(day_candidate(
+                m,
+                year,
+                month,
+                day,
+                None,
+                "date.day_month_year",
+            ));
+        }
+    }
     let windows = year_windows(text);
     if windows.as_ref().is_some_and(|w| w.is_empty()) {
         return out;
@@ -1794,6 +1827,15 @@ mod tests {
                 "\n",
                 "Next"
             ]
+        );
+    }
+
+    #[test]
+    fn day_month_and_year_in_one_word() {
+        // written
+        assert_eq!(
+            iso("CIUDAD DE MÉXICO, 01NOVIEMBRE2023.- Familias en el panteón.").as_deref(),
+            Some("2023-11-01")
         );
     }
 

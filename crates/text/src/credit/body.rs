@@ -283,15 +283,25 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             && st.len() == 4
             && st.bytes().all(|b| b.is_ascii_digit())
             && matches!(&st[..2], "19" | "20");
-        // "ANTARA FOTO/Name/ama.": the desk editor's initials in lowercase close the chain.
-        let editor_initials = idx > 0 && idx + 1 == nsegs && {
-            let w = st.trim_end_matches('.');
-            (2..=4).contains(&w.len())
-                && w.bytes().all(|b| b.is_ascii_lowercase())
-                && lex.lookup(w).is_none()
-                && lex.lookup(&w.to_uppercase()).is_none()
+        // "ANTARA FOTO/Name/kye/17": the year in two digits after the desk editor's initials.
+        let short_year =
+            idx > 1 && idx + 1 == nsegs && st.len() == 2 && st.bytes().all(|b| b.is_ascii_digit());
+        let year_after = |k: usize| {
+            segs.get(k).is_some_and(|n| {
+                let nt = text[n.start..n.end].trim();
+                matches!(nt.len(), 2 | 4) && nt.bytes().all(|b| b.is_ascii_digit())
+            })
         };
-        if st.is_empty() || year_only || editor_initials || LICENCE.is_match(st) {
+        // "ANTARA FOTO/Name/ama.": the desk editor's initials in lowercase close the chain.
+        let editor_initials =
+            idx > 0 && (idx + 1 == nsegs || (idx + 2 == nsegs && year_after(idx + 1))) && {
+                let w = st.trim_end_matches('.');
+                (2..=4).contains(&w.len())
+                    && w.bytes().all(|b| b.is_ascii_lowercase())
+                    && lex.lookup(w).is_none()
+                    && lex.lookup(&w.to_uppercase()).is_none()
+            };
+        if st.is_empty() || year_only || short_year || editor_initials || LICENCE.is_match(st) {
             kind = Kind::Empty;
         } else if let Some((v, vlen)) = find_word_ci(st, "via")
             .map(|v| (v, 3))

@@ -1204,7 +1204,11 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         | "universidade" | "université" | "università" | "escuela" | "escola" | "école"
         | "scuola" | "estación" | "estação" | "gare" | "place" | "albergue" | "refugio"
         | "abrigo" | "colegio" | "liceo" | "lycée" | "templo" | "parroquia" | "santuario"
-        | "coliseo" | "polideportivo" => PlaceCue::Landmark,
+        | "coliseo" | "polideportivo" | "panteón" | "camposanto" | "glorieta" | "malecón"
+        | "zócalo" | "basílica" | "capilla" | "convento" | "monasterio" | "museo" | "teatro"
+        | "ayuntamiento" | "cuartel" | "muelle" | "hipódromo" | "explanada" | "alameda" => {
+            PlaceCue::Landmark
+        }
         // Swahili markets, stadiums and grounds, roads, hospitals, schools, churches, mosques,
         // ports, bridges, halls and stations, written before their name with "la", "wa", "ya"
         // or "cha" ("soko la Kariakoo", "uwanja wa Taifa", "barabara ya Morogoro").
