@@ -80,7 +80,7 @@ pub(super) fn may_have_tail_tag(t: &str) -> bool {
         return true;
     }
     // Each tag follows whitespace and starts with one of these words, or with "epa" and a
-    // digit ("[A-Z]{3,}\s+OUT": whitespace and "OUT"), or is "or licensors", dpa's "+++" or PAP's "***".
+    // digit ("[A-Z]{3,}\s+OUT": whitespace and "OUT"), or is "or licensors", dpa's "+++" (APA's "++") or PAP's "***".
     const HEADS: &[&[u8]] = &[
         b"TPX",
         b"ATTENTION",
@@ -103,7 +103,7 @@ pub(super) fn may_have_tail_tag(t: &str) -> bool {
             }
             b'e' => b[j..].starts_with(b"epa") && b.get(j + 3).is_some_and(u8::is_ascii_digit),
             b'o' => b[j..].starts_with(b"or licensors"),
-            b'+' => b[j..].starts_with(b"+++"),
+            b'+' => b[j..].starts_with(b"++"),
             b'*' => b[j..].starts_with(b"***"),
             _ => false,
         };
