@@ -228,7 +228,12 @@ fn gap_connects(text: &str, a: &PlacePhrase, b: &PlacePhrase, gaz: &Gazetteer) -
     if gap.trim() == "(" && text[b.span.end..].starts_with(')') && b.known.is_some() {
         return true;
     }
-    if gap.len() > 90 || gap.contains([';', ':', '(', ')', '"', '“', '”', '\n']) {
+    // (A line broken inside the gap, the next line going on in lowercase, is a wrapped line:
+    // "in Baoxing county of\nsouthwest China's Sichuan province".)
+    let line_break = gap
+        .split_once('\n')
+        .is_some_and(|(_, rest)| !rest.trim_start().starts_with(char::is_lowercase));
+    if gap.len() > 90 || gap.contains([';', ':', '(', ')', '"', '“', '”']) || line_break {
         return false;
     }
     if a.cue == PlaceCue::Neighbourhood && PART_APPOSITION.is_match(gap) {

@@ -194,7 +194,10 @@ pub fn words(text: &str) -> Vec<Word> {
     let mut iter = text.char_indices().peekable();
     while let Some((start, c)) = iter.next() {
         if !c.is_alphanumeric() {
-            if matches!(c, '.' | '!' | '?' | '\n') || (c == '-' && text[start..].starts_with("---"))
+            // (A line broken inside a sentence, the next line going on in lowercase, is no end.)
+            let wrapped = c == '\n' && next_is_lower(text, start + 1);
+            if (matches!(c, '.' | '!' | '?' | '\n') && !wrapped)
+                || (c == '-' && text[start..].starts_with("---"))
             {
                 // A dot after a single-letter initial ("James L. Burdon") does not end a sentence.
                 let prev_is_initial = c == '.'
@@ -576,6 +579,18 @@ mod tests {
             .iter()
             .map(|c| c.span.slice(text).to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_wrapped_line_and_a_picture_number_end_no_sentence() {
+        // written
+        let t = "Rescuers in Baoxing county of\nsouthwest China's Sichuan province.\nNext line.";
+        let ws = words(t);
+        let sentence = |w: &str| ws.iter().find(|x| x.span.slice(t) == w).map(|x| x.sentence);
+        assert_eq!(sentence("Sichuan"), sentence("Rescuers"));
+        assert_ne!(sentence("Next"), sentence("Rescuers"));
+        let ws = words("epa10628090 RENK, SOUTH SUDAN - A boy");
+        assert!(ws[1].sentence_start && ws[1].sentence == 0);
     }
 
     #[test]
