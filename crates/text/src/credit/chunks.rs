@@ -41,7 +41,7 @@ pub(super) static FILE_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
 });
 pub(super) static TAIL_TAGS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|ATTENTION\s*:|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|ORG\s+XMIT\b|epa\d{5,}|[A-Z]{3,}\s+OUT\b|or\s+licensors\b|\+{2,}|\*{3})",
+        r"\s+(?:TPX\b|ATTENTION\s+EDITORS|ATTENTION\s*:|EDITORIAL\s+USE|SEARCH\s+[A-Z]|NO\s+RESALES|NO\s+ARCHIVES|NO\s+SALES|MANDATORY\s+CREDIT|FOR\s+EDITORIAL|THIS\s+IMAGE|REFILE|BEST\s+QUALITY|EDITORS?\s+NOTE|ORG\s+XMIT\b|epa\d{5,}|[A-Z]{3,}\s+OUT\b|or\s+licensors\b|\+{3}|\+\+\s+\p{Lu}{2,}\s+\p{Lu}{2,}\s+\p{Lu}{2,}\s+\p{Lu}{2,}|\*{3})",
     )
     .expect("tail tag regex")
 });

@@ -80,7 +80,7 @@ pub(super) fn may_have_tail_tag(t: &str) -> bool {
         return true;
     }
     // Each tag follows whitespace and starts with one of these words, or with "epa" and a
-    // digit ("[A-Z]{3,}\s+OUT": whitespace and "OUT"), or is "or licensors", dpa's "+++" (APA's "++") or PAP's "***".
+    // digit ("[A-Z]{3,}\s+OUT": whitespace and "OUT"), or is "or licensors", dpa's "+++" (APA's "++" before a notice in capitals) or PAP's "***".
     const HEADS: &[&[u8]] = &[
         b"TPX",
         b"ATTENTION",

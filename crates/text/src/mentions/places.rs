@@ -335,12 +335,20 @@ pub(super) fn place_phrase(
             && names::is_capitalized(w)
             && lex.is("title", w.trim_end_matches('.'))
     });
+    // "mit 40 Mann", "3 Tote": a capitalized noun counted by the number before it.
+    let counted = before.last().is_some_and(|(j, w)| {
+        *j + 1 == piece.first
+            && !w.is_empty()
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && text[words[*j].span.end..piece.span.start].trim().is_empty()
+    });
     if cue == PlaceCue::None
         && !piece.possessive
         && (matches!(
             next_lower,
             "family" | "family's" | "family’s" | "clan" | "household"
-        ) || titled)
+        ) || titled
+            || (counted && ws.len() == 1))
         && small(&known_whole)
     {
         return None;
