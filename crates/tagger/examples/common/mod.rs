@@ -35,6 +35,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout19.jsonl",
     "heldout20.jsonl",
     "heldout21.jsonl",
+    "heldout22.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
