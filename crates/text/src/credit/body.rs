@@ -274,6 +274,8 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         }
         // "(c) AFP 2023", "© Jane Doe 2021": the copyright year is no part of a name.
         if let Some(head) = strip_year(&text[seg.start..seg.end]) {
+            // ("© European Union, 2023": the comma before the year goes with it.)
+            let head = head.trim_end().trim_end_matches(',');
             seg = trim_span(text, Span::new(seg.start, seg.start + head.len()));
         }
         let st = &text[seg.start..seg.end];
@@ -301,7 +303,18 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
                     && lex.lookup(w).is_none()
                     && lex.lookup(&w.to_uppercase()).is_none()
             };
-        if st.is_empty() || year_only || short_year || editor_initials || LICENCE.is_match(st) {
+        // "UNICEF/UNI123456/Jane Doe": the picture's number in the agency's archive.
+        let archive_number = idx > 0
+            && st.bytes().all(|b| b.is_ascii_alphanumeric())
+            && st.bytes().filter(u8::is_ascii_digit).count() >= 5
+            && st.bytes().next().is_some_and(|b| b.is_ascii_uppercase());
+        if st.is_empty()
+            || year_only
+            || short_year
+            || editor_initials
+            || archive_number
+            || LICENCE.is_match(st)
+        {
             kind = Kind::Empty;
         } else if let Some((v, vlen)) = find_word_ci(st, "via")
             .map(|v| (v, 3))

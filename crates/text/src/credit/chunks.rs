@@ -920,6 +920,16 @@ static PICTURE_WORD_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
     .expect("picture word credit regex")
 });
 
+/// A military rank before a photographer's name, as armed forces' photo services write it
+/// ("U.S. Navy photo by Mass Communication Specialist 2nd Class Jane Doe", "Staff Sgt. Jane
+/// Doe"); it is no part of the name.
+static RANK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?:(?:Mass\s+Communication\s+Specialist|Chief\s+Petty\s+Officer|Petty\s+Officer|Senior\s+Airman|Airman|Staff\s+Sgt\.?|Tech\.?\s+Sgt\.?|Master\s+Sgt\.?|Sgt\.?\s+Maj\.?|Sgt\.?|Spc\.?|Lance\s+Cpl\.?|Cpl\.?|Pfc\.?|Pvt\.?|Capt\.?|(?:1st|2nd)\s+Lt\.?|Lt\.?\s+Col\.?|Lt\.?|Maj\.?|Col\.?|Cmdr\.?|Lt\.?\s+Cmdr\.?|Ensign|Seaman|Sergeant|Corporal|Private|Specialist|Captain|Lieutenant|Major|Colonel|Commander|Warrant\s+Officer)(?:\s+(?:1st|2nd|3rd|First|Second|Third)\s+Class)?\s+)+",
+    )
+    .expect("rank regex")
+});
+
 /// `CAPS_NAME_AGENCY` right after a year that ends the caption's text.
 static DATE_CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -1014,16 +1024,23 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         let known = lex.lookup(at).is_some();
         // ("PHOTO SUPPLIED" names nobody.)
         let acronym = is_caps_word(at) && at.chars().count() <= 8 && !is_placeholder(at);
-        let name = c.name("name").filter(|n| is_person_name(n.as_str()));
+        // ("… photo by Staff Sgt. Jane Doe": the name after the rank.)
+        let name = c
+            .name("name")
+            .map(|n| {
+                let skip = RANK.find(n.as_str()).map_or(0, |r| r.end());
+                (n.start() + skip, &n.as_str()[skip..])
+            })
+            .filter(|(_, n)| is_person_name(n));
         if (known || acronym || is_outlet(at, lex) || (name.is_some() && looks_capitalized(at)))
             && (c.name("name").is_none() || name.is_some())
             && (known || acronym || !is_person_name(at) || name.is_some())
         {
             let asp = Span::new(s.start + ag.start(), s.start + ag.end());
             let creators = name
-                .map(|n| {
-                    let nsp = Span::new(s.start + n.start(), s.start + n.end());
-                    vec![(n.as_str().to_string(), nsp)]
+                .map(|(at, n)| {
+                    let nsp = Span::new(s.start + at, s.start + at + n.len());
+                    vec![(n.to_string(), nsp)]
                 })
                 .unwrap_or_default();
             let rule = if creators.is_empty() {

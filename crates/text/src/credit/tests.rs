@@ -2427,6 +2427,33 @@ fn a_name_dash_agency_and_a_dash_agency_ending_the_caption() {
 }
 
 #[test]
+fn armed_forces_and_humanitarian_photo_services() {
+    // written: the rank is no part of the photographer's name
+    check(
+        "Sailors load supplies. U.S. Navy photo by Mass Communication Specialist 2nd Class Jane Doe",
+        &["Jane Doe"],
+        Some("U.S. Navy"),
+    );
+    check(
+        "Airmen unload aid. (U.S. Air Force photo by Staff Sgt. Jane Doe)",
+        &["Jane Doe"],
+        Some("U.S. Air Force"),
+    );
+    // written: the picture's number in the archive between the agency and the name
+    check(
+        "Children at school. UNICEF/UN0123456/Jane Doe",
+        &["Jane Doe"],
+        Some("UNICEF"),
+    );
+    // written: the comma before a copyright year
+    check(
+        "Teams arrive. © European Union, 2023 (photographer: Jane Doe)",
+        &["Jane Doe"],
+        Some("European Union"),
+    );
+}
+
+#[test]
 fn a_courtesy_word_before_the_source_and_more_picture_words() {
     // written
     check(
