@@ -256,11 +256,14 @@ impl Engine {
         if let Some(t) = &event_found.event_type {
             event.event_type = Some(t.value.clone());
             ev("event.type", t.span, t.rule);
-        } else if let Some(span) = default_event_span(text, &exclude) {
+        } else if cas.killed.is_none()
+            && cas.injured.is_none()
+            && let Some(span) = default_event_span(text, &exclude)
+        {
             // Something is shown but no listed incident or scene: `other`, or daily life where an
             // ordinary person is the caption's subject ("A boy walks past …"). Where the caption
             // speaks of casualties or damage without naming the incident, the type is unknown
-            // (null) rather than `other`.
+            // (null) rather than `other`; so does a casualty figure ("over 300 people have died").
             if let Some(subject) =
                 dateline_text::event::everyday_subject(text, &self.events, &exclude)
             {

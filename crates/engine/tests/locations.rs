@@ -96,7 +96,7 @@ const CASES: &[Case] = &[
     ),
     case(
         "Miners leave the Tarkwa gold mine in Tarkwa, Ghana, June 2, 2020.",
-        None,
+        Some("Tarkwa gold mine"),
         Some("Tarkwa"),
         None,
         Some("GH"),
