@@ -94,6 +94,22 @@ const CASES: &[Case] = &[
         None,
         Some("US"),
     ),
+    // A dateline naming a division the photo's town is not in is where the story was filed.
+    case(
+        "DHAKA, June 5 (BSS) - Flood victims wait for relief in Sylhet.",
+        None,
+        Some("Sylhet"),
+        Some("Sylhet Division"),
+        Some("BD"),
+    ),
+    // A Brazilian favela complex named by its first word.
+    case(
+        "Police during an operation in the Complexo da Maré, Rio de Janeiro, on Thursday.",
+        Some("Complexo da Maré"),
+        Some("Rio de Janeiro"),
+        None,
+        Some("BR"),
+    ),
     case(
         "Miners leave the Tarkwa gold mine in Tarkwa, Ghana, June 2, 2020.",
         Some("Tarkwa gold mine"),

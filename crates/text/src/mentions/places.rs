@@ -1229,11 +1229,10 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
         | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
-        | "mahalle" | "cité" | "lotissement" | "comunidade" | "morro" | "asentamiento"
-        | "sector" | "mtaa" | "zona" | "vecindario" | "urbanización" | "centro" | "afueras"
-        | "periferia" | "périphérie" | "arredores" | "alrededores" | "banlieue" => {
-            PlaceCue::Neighbourhood
-        }
+        | "mahalle" | "cité" | "lotissement" | "comunidade" | "complexo" | "morro"
+        | "asentamiento" | "sector" | "mtaa" | "zona" | "vecindario" | "urbanización"
+        | "centro" | "afueras" | "periferia" | "périphérie" | "arredores" | "alrededores"
+        | "banlieue" => PlaceCue::Neighbourhood,
         "camp"
         | "refugee camp"
         | "displacement camp"
