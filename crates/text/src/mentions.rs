@@ -695,6 +695,27 @@ fn find_mentions_cased(
             {
                 span.end += 1 + word.len();
             }
+            // "Bangladesh Red Crescent Society", "Indonesian Red Cross": a national society, its
+            // country or demonym before the name and its kind after it.
+            if matches!(entry.canonical.as_str(), "Red Cross" | "Red Crescent") {
+                if let Some(rest) = text[span.end..].strip_prefix(' ')
+                    && let Some(kind) = ["Society", "Societies"].iter().find(|k| {
+                        rest.starts_with(**k) && !rest[k.len()..].starts_with(char::is_alphanumeric)
+                    })
+                {
+                    span.end += 1 + kind.len();
+                }
+                if let Some(before) = text[..span.start].strip_suffix(' ')
+                    && let Some(word) = before.rsplit(' ').next()
+                    && word.starts_with(char::is_uppercase)
+                    && (oracle.demonym(word).is_some()
+                        || oracle
+                            .place(word)
+                            .is_some_and(|k| k.kind == KnownKind::Country))
+                {
+                    span.start -= word.len() + 1;
+                }
+            }
             // The name and its acronym are taken; a place it runs on through stays free to be
             // read as a place too.
             let mut full = span;
@@ -1758,12 +1779,16 @@ fn case_fits(written: &str, pattern: &str) -> bool {
     if written == pattern {
         return true;
     }
+    // ("al-Shabaab": an Arabic article in lowercase before the capitalized name.)
+    let capitalized = |w: &str| {
+        w.starts_with(char::is_uppercase)
+            || ["al-", "el-", "ad-", "ar-", "as-", "an-", "at-"]
+                .iter()
+                .any(|a| w.starts_with(a) && w[a.len()..].starts_with(char::is_uppercase))
+    };
     let ws: Vec<&str> = written.split_whitespace().collect();
-    let caps = ws
-        .iter()
-        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
-        .count();
-    let first_cap = written.chars().next().is_some_and(char::is_uppercase);
+    let caps = ws.iter().filter(|w| capitalized(w)).count();
+    let first_cap = capitalized(written);
     // Acronyms must be written in capitals.
     if !pattern.contains(' ')
         && pattern

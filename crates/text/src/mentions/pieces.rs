@@ -260,7 +260,12 @@ pub(super) fn split_chunk(
             || s.chars().any(|c| c.is_ascii_digit());
         // "El barrio Petare": a Romance or German article alone before a lowercase word (inside a
         // longer chunk it begins a name: "El Salvador", "La Paz", "Le Havre").
+        // ("Der Deutsche Wetterdienst warnt": a German article opening the sentence begins no
+        // name, as no town's name begins with it.)
         let is_article = matches!(s, "The" | "A" | "An")
+            || (w.sentence_start
+                && matches!(s, "Der" | "Die" | "Das" | "Ein" | "Eine")
+                && oracle.place(whole).is_none())
             || (first + 1 == last
                 && matches!(
                     s,

@@ -81,6 +81,30 @@ fn people_with_ages_and_roles() {
 }
 
 #[test]
+fn national_societies_arabic_articles_and_german_articles() {
+    // written
+    assert_eq!(
+        orgs("Volunteers of the Jordan Red Crescent Society hand out food."),
+        ["Jordan Red Crescent Society"]
+    );
+    assert_eq!(
+        orgs("Volunteers of the Syrian Red Crescent hand out food."),
+        ["Syrian Red Crescent"]
+    );
+    assert_eq!(
+        orgs("Fighters from al-Shabaab attacked the base."),
+        ["al-Shabaab"]
+    );
+    // The article opening the sentence is no part of a name.
+    let m = run("Der Deutsche Wetterdienst warnt vor Sturm.");
+    assert!(
+        people(&m).iter().all(|p| !p.starts_with("Der")),
+        "{:?}",
+        m.people
+    );
+}
+
+#[test]
 fn organizations_by_lexicon_pattern_and_acronym() {
     let m = run(
         "A Syrian Democratic Forces (SDF) fighter and Al-Shamiyah Front fighters, known as the White Helmets.",
