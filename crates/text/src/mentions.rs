@@ -644,6 +644,16 @@ pub fn find_mentions(
     m
 }
 
+/// A ministry in lowercase and the capitalized name of its domain ("ministère de la Santé",
+/// "ministerio de Defensa", "ministero dell'Interno"), with a French adjective after it
+/// ("ministère des Affaires étrangères").
+static LOWERCASE_MINISTRY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\b(?:ministère|ministerio|ministério|ministero)\s+(?:de\s+la\s+|de\s+l['’]|du\s+|des\s+|de\s+|della\s+|dell['’]|degli\s+|da\s+|do\s+|das\s+|dos\s+)\p{Lu}[\p{L}'’-]+(?:\s+(?:et\s+(?:de\s+la\s+|des\s+|du\s+)?|y\s+|e\s+)?\p{Lu}[\p{L}'’-]+){0,3}(?:\s+\p{Ll}+(?:ères|ère|ique|iques|ale|ales|aux)\b)?",
+    )
+    .expect("lowercase ministry regex")
+});
+
 /// [`find_mentions`] on text in ordinary case.
 fn find_mentions_cased(
     text: &str,
@@ -739,6 +749,23 @@ fn find_mentions_cased(
                 name: Found::new(written.to_string(), span, "org.lexicon"),
                 acronym,
                 canonical,
+            });
+        }
+    }
+
+    // "selon le ministère de la Santé": a ministry the Romance languages write in lowercase,
+    // named by the capitalized words after "de".
+    if text.contains("minist") {
+        for mat in LOWERCASE_MINISTRY.find_iter(text) {
+            let span = Span::new(mat.start(), mat.end());
+            if taken.iter().any(|t| t.overlaps(&span)) {
+                continue;
+            }
+            taken.push(span);
+            m.organizations.push(OrgFound {
+                name: Found::new(mat.as_str().to_string(), span, "org.ministry"),
+                acronym: None,
+                canonical: None,
             });
         }
     }

@@ -40,7 +40,8 @@ const PARTICLES: &[&str] = &[
     "d'", "d’", "l'", "l’", "dell'", "dell’",
 ];
 
-/// Capitalized words that open a landmark's name in Spanish and Italian, after an article.
+/// Capitalized words that open a landmark's or an institution's name in Spanish and Italian, after an
+/// article.
 const ROMANCE_LANDMARK_WORDS: &[&str] = &[
     "Palacio",
     "Palazzo",
@@ -74,6 +75,23 @@ const ROMANCE_LANDMARK_WORDS: &[&str] = &[
     "Hipódromo",
     "Obelisco",
     "Capitolio",
+    // Institutions ("según el Ministerio de Salud Pública"): the article is no part of them either.
+    "Ministerio",
+    "Ministero",
+    "Gobierno",
+    "Governo",
+    "Congreso",
+    "Senado",
+    "Senato",
+    "Tribunal",
+    "Tribunale",
+    "Instituto",
+    "Istituto",
+    "Consejo",
+    "Partido",
+    "Partito",
+    "Ejército",
+    "Esercito",
 ];
 
 /// A Spanish or Italian article at word `i` before a landmark's opening word.
@@ -413,6 +431,14 @@ const OPENING_PREPOSITIONS: &[&str] = &[
     "Im", "Bei", "Auf", "På", "Bij", "Desde",
 ];
 
+/// Words of other languages that open a sentence capitalized and never begin a name ("Según el
+/// Ministerio de Salud", "Selon la police", "Laut Polizei", "Menurut BNPB"): an attribution or
+/// a time before what the sentence names.
+const OPENING_WORDS: &[&str] = &[
+    "Según", "Segun", "Selon", "Secondo", "Laut", "Menurut", "Tras", "Durante", "Pendant",
+    "Während", "Dopo", "Após", "Depois", "Mientras", "Cuando", "Lorsque", "Quando",
+];
+
 /// True when `name` begins with one of those prepositions and `text` is in one of those
 /// languages ("Prie Seimo", "W Krakowie"): no person's name.
 pub fn opens_with_central_preposition(text: &str, name: &str) -> bool {
@@ -484,6 +510,10 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
             && CENTRAL_PREPOSITIONS.contains(&s)
             && *central.get_or_init(|| has_central_european_letter(text))
         {
+            i += 1;
+            continue;
+        }
+        if w.sentence_start && OPENING_WORDS.contains(&s) {
             i += 1;
             continue;
         }

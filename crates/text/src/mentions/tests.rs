@@ -105,6 +105,23 @@ fn national_societies_arabic_articles_and_german_articles() {
 }
 
 #[test]
+fn ministries_in_lowercase_and_attributions_opening_a_sentence() {
+    // written
+    assert_eq!(
+        orgs("Selon le ministère de la Santé, douze personnes sont mortes."),
+        ["ministère de la Santé"]
+    );
+    assert_eq!(
+        orgs("Le ministère des Affaires étrangères a convoqué l'ambassadeur."),
+        ["ministère des Affaires étrangères"]
+    );
+    assert_eq!(
+        orgs("Según el Ministerio de Salud Pública, doce personas murieron."),
+        ["Ministerio de Salud Pública"]
+    );
+}
+
+#[test]
 fn organizations_by_lexicon_pattern_and_acronym() {
     let m = run(
         "A Syrian Democratic Forces (SDF) fighter and Al-Shamiyah Front fighters, known as the White Helmets.",
