@@ -502,7 +502,7 @@ fn lower(word: &str) -> std::borrow::Cow<'_, str> {
 }
 
 static AGE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:\s*\([A-Z]{1,2}\))?(?:,\s*(?:an?\s+(?:[a-z]+\s+){0,2})?|\s+(?:age|aged)\s+|,\s+(?:age|aged)\s+|\s*\()(\d{1,3})\b(-year-old|(?:\s|,|\.|\)|;|$))").unwrap()
+    Regex::new(r"^(?:\s*\([A-Z]{1,2}\))?(?:,\s*(?:an?\s+(?:[a-z]+\s+){0,2}|de\s+)?|\s+(?:age|aged)\s+|,\s+(?:age|aged)\s+|\s*\()(\d{1,3})\b(-year-old|(?:\s|,|\.|\)|;|$))").unwrap()
 });
 static AGE_BEFORE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(\d{1,3})[- ]year[- ]old(?:\s+[a-z]+){0,2}\s*,?\s*$").unwrap());
