@@ -32,6 +32,7 @@ SETS = [
     ("heldout21 (110)", ["tests/fixtures/corpus/heldout21.jsonl"]),
     ("heldout22 (100)", ["tests/fixtures/corpus/heldout22.jsonl"]),
     ("heldout23 (100)", ["tests/fixtures/corpus/heldout23.jsonl"]),
+    ("heldout24 (100)", ["tests/fixtures/corpus/heldout24.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]

@@ -6,6 +6,10 @@
 //! chain that locates the photo (the first one introduced by a locative preposition), give each
 //! of its phrases a role from its grammatical cue and the gazetteer, and resolve coordinates from
 //! the most specific phrase the gazetteer knows.
+//!
+//! The module is long (about 2,000 lines) for a reason: the roles of a chain's phrases are
+//! decided together, each rule reading what the others decided, so they stay in one place. The
+//! scoring of readings is in `resolve`, the learned sublocation in `learned`.
 
 use crate::resolve::{Resolved, rank};
 use dateline_geo::{Gazetteer, Place};

@@ -4,6 +4,11 @@
 //! asked through [`PlaceOracle`], plus the caption's grammar: "X village", "town of X"), and
 //! what remains with the shape of a personal name is a person. The gazetteer is passed in as a
 //! trait object so that this crate stays free of geography and I/O.
+//!
+//! The module is long (about 2,300 lines) for a reason: organizations, places and people are
+//! told apart in one pass over the same chunks, each claiming spans the next must leave alone,
+//! and splitting that pass would write the order of the claims in two places. The parts that
+//! stand alone live in `mentions/`: pieces of a chunk, place phrases and roads.
 
 use crate::names::{self, Chunk, Word};
 use crate::{Found, LexiconError, Span};
