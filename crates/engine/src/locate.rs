@@ -1465,18 +1465,19 @@ pub(crate) fn locate(
                     if prov_idx.is_none()
                         && p.sentence == places[c].sentence
                         && p.cue != PlaceCue::Settlement
-                        && !gaz.admin1_by_name(&p.lookup, None).is_empty()
-                        // ("DHAKA, June 5 (BSS) - … relief in Sylhet": a dateline naming a
-                        // division the town is not in names where the story was filed.)
-                        && (p.preposition.as_deref() != Some("dateline")
-                            || gaz.admin1_by_name(&p.lookup, None).iter().any(|a| {
-                                match &resolved[c] {
-                                    Resolved::Place(cp) => {
-                                        cp.country == a.country && cp.admin1 == a.code
-                                    }
-                                    _ => true,
-                                }
-                            })) =>
+                        && {
+                            let divisions = gaz.admin1_by_name(&p.lookup, None);
+                            // ("DHAKA, June 5 (BSS) - … relief in Sylhet": a dateline naming a
+                            // division the town is not in names where the story was filed.)
+                            !divisions.is_empty()
+                                && (p.preposition.as_deref() != Some("dateline")
+                                    || divisions.iter().any(|a| match &resolved[c] {
+                                        Resolved::Place(cp) => {
+                                            cp.country == a.country && cp.admin1 == a.code
+                                        }
+                                        _ => true,
+                                    }))
+                        } =>
                 {
                     prov_idx = Some(i);
                 }

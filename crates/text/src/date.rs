@@ -732,6 +732,22 @@ fn day_candidate(
     })
 }
 
+/// Days of a pattern with named `day`, `mon` and `year` groups, searched in the whole text
+/// (forms the year windows cannot find).
+fn whole_text_days(re: &Regex, text: &str, rule: &'static str, out: &mut Vec<Candidate>) {
+    for c in re.captures_iter(text) {
+        let (Some(m), Some(month), Ok(day), Ok(year)) = (
+            c.get(0),
+            month_number(&c["mon"]),
+            c["day"].parse::<u8>(),
+            c["year"].parse::<i32>(),
+        ) else {
+            continue;
+        };
+        out.extend(day_candidate(m, year, month, day, None, rule));
+    }
+}
+
 fn collect_candidates(text: &str) -> Vec<Candidate> {
     let mut out = Vec::new();
     // (A year glued to its month has no word boundary for the year windows to find.)
@@ -740,24 +756,7 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
         .windows(2)
         .any(|w| w[0].is_ascii_digit() && w[1].is_ascii_alphabetic())
     {
-        for c in DMY_GLUED.captures_iter(text) {
-            let (Some(m), Some(month), Ok(day), Ok(year)) = (
-                c.get(0),
-                c.name("mon").and_then(|mon| month_number(mon.as_str())),
-                c["day"].parse::<u8>(),
-                c["year"].parse::<i32>(),
-            ) else {
-                continue;
-            };
-            out.extend(day_candidate(
-                m,
-                year,
-                month,
-                day,
-                None,
-                "date.day_month_year",
-            ));
-        }
+        whole_text_days(&DMY_GLUED, text, "date.day_month_year", &mut out);
     }
     let windows = year_windows(text);
     if windows.as_ref().is_some_and(|w| w.is_empty()) {
@@ -803,24 +802,7 @@ fn collect_candidates(text: &str) -> Vec<Candidate> {
     }
     // Searched in the whole text, as the CJK dates below: the year windows end at the year.
     if has_year_dot(text) {
-        for c in HU_YMD.captures_iter(text) {
-            let (Some(m), Ok(year), Some(month), Ok(day)) = (
-                c.get(0),
-                c["year"].parse::<i32>(),
-                month_number(&c["mon"]),
-                c["day"].parse::<u8>(),
-            ) else {
-                continue;
-            };
-            out.extend(day_candidate(
-                m,
-                year,
-                month,
-                day,
-                None,
-                "date.year_month_day",
-            ));
-        }
+        whole_text_days(&HU_YMD, text, "date.year_month_day", &mut out);
     }
     // Searched in the whole text: the year windows end at the year's word, and these scripts
     // write no spaces after it.

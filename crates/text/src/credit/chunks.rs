@@ -961,6 +961,15 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             weak: false,
         })
     };
+    // An agency or outlet standing alone as the credit, its name the whole span.
+    let agency_alone = |name: &str, span: Span| {
+        mk(
+            Vec::new(),
+            Some((name.to_string(), span)),
+            span,
+            "credit.agency_only",
+        )
+    };
     // "(ABC News: Jane Doe)": an outlet, a colon and the photographer, in brackets.
     // "… early Wednesday. AP Photo: Jane Doe": the same at the end, with a known agency.
     if (ch.paren || at_end)
@@ -1098,12 +1107,7 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             && lex.lookup(tail).is_some()
         {
             let sp = Span::new(s.start + ws + wc.len_utf8(), s.end);
-            return mk(
-                Vec::new(),
-                Some((tail.to_string(), sp)),
-                sp,
-                "credit.agency_only",
-            );
+            return agency_alone(tail, sp);
         }
     }
     // "…on Monday.—Reuters", "…in Jaffna today-Reuters": a known agency glued to the last word
@@ -1113,12 +1117,7 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         && lex.lookup(ag.as_str()).is_some()
     {
         let sp = Span::new(s.start + ag.start(), s.start + ag.end());
-        return mk(
-            Vec::new(),
-            Some((ag.as_str().to_string(), sp)),
-            sp,
-            "credit.agency_only",
-        );
+        return agency_alone(ag.as_str(), sp);
     }
     // "…on February 13, 2022. JANE DOE AFP": a name in capitals and a known agency with no mark
     // between them, as the caption's last sentence; or right after the date that ends the
@@ -1193,12 +1192,7 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         && lex.lookup(ag.as_str()).is_some()
     {
         let asp = Span::new(s.start + ag.start(), s.start + ag.end());
-        return mk(
-            Vec::new(),
-            Some((ag.as_str().to_string(), asp)),
-            asp,
-            "credit.agency_only",
-        );
+        return agency_alone(ag.as_str(), asp);
     }
     // "… in Pohang | YTN": a short credit after a single bar at the end.
     if let Some(bar) = t
@@ -1211,12 +1205,7 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             let known = lex.lookup(pt).is_some();
             let acronym = is_caps_word(pt) && pt.chars().count() <= 8;
             if known || acronym || is_picture_brand(pt) || is_outlet(pt, lex) {
-                return mk(
-                    Vec::new(),
-                    Some((pt.to_string(), part)),
-                    part,
-                    "credit.agency_only",
-                );
+                return agency_alone(pt, part);
             }
             let p = parse_body(text, part, lex, true);
             if !p.invalid && !p.creators.is_empty() {
@@ -1278,12 +1267,7 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
         && is_outlet(t, lex)
         && !is_prose(t)
     {
-        return mk(
-            Vec::new(),
-            Some((t.to_string(), s)),
-            s,
-            "credit.agency_only",
-        );
+        return agency_alone(t, s);
     }
     // "…à Bamako.\n\nJane Doe, John Roe": two or three photographers on that line.
     if own_line && after_sentence && t.contains(',') {
