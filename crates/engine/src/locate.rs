@@ -547,7 +547,9 @@ fn possessive_place_noun(text: &str, p: &PlacePhrase) -> bool {
 }
 
 /// "children, who fled from the violence in Mosul, attend a class in Erbil": a place inside a
-/// clause about where people fled from.
+/// clause about where people fled from, or where the people mourned or shown were held, killed,
+/// born or lived ("relatives mourn Ethiopians held captive in Libya, in a neighbourhood of Addis
+/// Ababa"). Only a later located place of the same sentence overrides it.
 fn in_flight_clause(text: &str, p: &PlacePhrase) -> bool {
     let start = p.span.start.saturating_sub(40);
     let mut start = start;
@@ -565,6 +567,14 @@ fn in_flight_clause(text: &str, p: &PlacePhrase) -> bool {
         "driven from",
         "driven out of",
         "evacuated from",
+        "held captive",
+        "held hostage",
+        "kidnapped",
+        "abducted",
+        "killed in",
+        "died in",
+        "born in",
+        "lived in",
     ]
     .iter()
     .filter_map(|w| clause.rfind(w).map(|at| &clause[at..]))
@@ -1218,6 +1228,31 @@ pub(crate) fn locate(
     }
     if let Some(cc) = &chain_country {
         for &i in &chosen {
+            // ("at Paya Terubong in George Town": the Cayman Islands' division of that name
+            // gives way to the town of the chain's country.)
+            if let Resolved::Admin1(a) = &resolved[i]
+                && &a.country != cc
+            {
+                if let Some(own) = gaz
+                    .admin1_by_name(&places[i].lookup, Some(cc))
+                    .into_iter()
+                    .next()
+                {
+                    resolved[i] = Resolved::Admin1(own);
+                    continue;
+                }
+            }
+            if let Resolved::Admin1(a) = &resolved[i]
+                && &a.country != cc
+                && let Some(p) = pick_place(
+                    lookup(gaz, crate::oracle::bare(&places[i].lookup)),
+                    std::slice::from_ref(cc),
+                )
+                .filter(|p| &p.country == cc)
+            {
+                resolved[i] = Resolved::Place(p);
+                continue;
+            }
             if let Resolved::Place(p) = &resolved[i]
                 && &p.country != cc
             {
@@ -1314,6 +1349,22 @@ pub(crate) fn locate(
             let Resolved::Place(b) = &resolved[j] else {
                 return false;
             };
+            // "at Paya Terubong in George Town": a place "in" a seat or a large town a few
+            // kilometres away is a part of it, whatever the gazetteer counts in each (suburbs
+            // often outnumber the old town's own count).
+            let seat = |p: &Place| p.feature_code.starts_with("PPLA") || p.feature_code == "PPLC";
+            if b.feature_class == 'P'
+                && b.country == a.country
+                && !seat(a)
+                && (seat(b) || b.population >= 100_000)
+                && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
+                && text
+                    .get(places[i].span.end..places[j].span.start)
+                    .is_some_and(|gap| gap.trim() == "in")
+                && crate::resolve::km((a.lat, a.lon), (b.lat, b.lon)) <= 12.0
+            {
+                return true;
+            }
             b.feature_class == 'P'
                 && b.country == a.country
                 && matches!(places[j].cue, PlaceCue::None | PlaceCue::Settlement)
@@ -1466,7 +1517,17 @@ pub(crate) fn locate(
                         && p.sentence == places[c].sentence
                         && p.cue != PlaceCue::Settlement
                         && {
-                            let divisions = gaz.admin1_by_name(&p.lookup, None);
+                            // (Only a division of the town's country: "George Town" is also one
+                            // of the Cayman Islands'.)
+                            let town_country = match &resolved[c] {
+                                Resolved::Place(cp) => Some(cp.country.as_str()),
+                                _ => None,
+                            };
+                            let divisions: Vec<_> = gaz
+                                .admin1_by_name(&p.lookup, None)
+                                .into_iter()
+                                .filter(|a| town_country.is_none_or(|cc| a.country == cc))
+                                .collect();
                             // ("DHAKA, June 5 (BSS) - … relief in Sylhet": a dateline naming a
                             // division the town is not in names where the story was filed.)
                             !divisions.is_empty()

@@ -1485,3 +1485,32 @@ fn a_country_named_as_the_cause_of_a_protest_is_not_where_it_is() {
         Some("UA")
     );
 }
+
+#[test]
+fn a_place_in_a_seat_nearby_and_the_background_of_the_people_shown() {
+    // written.
+    let l = |t: &str| ENGINE.extract(&CaptionInput::new(t)).location;
+    // A suburb "in" a seat a few kilometres away is a part of it, whatever their populations;
+    // the Cayman Islands' division of the seat's name is not its province.
+    let r = l(
+        "Rescuers search for victims of the landslide at Paya Terubong in George Town on Monday.",
+    );
+    assert_eq!(r.city.as_deref(), Some("George Town"));
+    assert_eq!(r.sublocation.as_deref(), Some("Paya Terubong"));
+    assert_eq!(r.country.as_deref(), Some("MY"));
+    // Where the people mourned were held captive is background to where they are mourned.
+    let r = l(
+        "Relatives mourn men who were held captive in Libya, in the poor Cherkos neighborhood of Addis Ababa, Ethiopia Monday, April 20, 2015.",
+    );
+    assert_eq!(r.city.as_deref(), Some("Addis Ababa"));
+    assert_eq!(r.country.as_deref(), Some("ET"));
+    // After a describing word, "neighborhood of" a great city names the city.
+    let r = l("Relatives mourn in a poor neighborhood of Addis Ababa, Ethiopia on Monday.");
+    assert_eq!(r.city.as_deref(), Some("Addis Ababa"));
+    assert_eq!(r.sublocation, None);
+    // A possessive before a kinship word is a person's.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Sayed Bashir, Ali’s father, was nearby when the blast hit the mosque in Kabul.",
+    ));
+    assert!(r.places.iter().all(|p| p.text != "Ali"), "{:?}", r.places);
+}

@@ -30,6 +30,9 @@ struct Words {
     source: Regex,
     /// Words that make the figure after them a part of a larger count ("termasuk satu anak").
     subcount: Regex,
+    /// A toll named before its figure ("número de mortos … chega a 193").
+    toll: Regex,
+    toll_words: AhoCorasick,
 }
 
 /// Words between a number and a death word that make the number no head count: "12 años", "3 km".
@@ -118,7 +121,7 @@ impl Words {
         };
         let (mut numbers, mut qualifiers) = (HashMap::new(), HashMap::new());
         let (mut killed, mut injured, mut sources) = (Vec::new(), Vec::new(), Vec::new());
-        let mut subcounts = Vec::new();
+        let (mut subcounts, mut tolls) = (Vec::new(), Vec::new());
         for (line, fields) in tsv_rows(tsv) {
             let phrase = fields
                 .get(1)
@@ -145,6 +148,7 @@ impl Words {
                 "injured" => injured.push(phrase),
                 "source" => sources.push(phrase),
                 "subcount" => subcounts.push(phrase),
+                "toll" => tolls.push(phrase),
                 other => return Err(err(line, format!("unknown kind {other:?}"))),
             }
         }
@@ -177,7 +181,17 @@ impl Words {
             phrase_alternation(subcounts.iter())
         ))
         .map_err(|e| err(0, e.to_string()))?;
+        // "Número de mortos em Petrópolis chega a 193": the toll, up to six words, a short
+        // linking word, the figure.
+        let toll = Regex::new(&format!(
+            r"(?i)(?:^|[^\p{{L}}])(?:{})(?:\s+[\p{{L}}\p{{M}}'’-]+){{0,6}}?\s+(?:a|à|al|para|to|auf|na|ke|menjadi|mencapai|do|é de|es de|est de|is|je|är|er|on|la|lên|là)\s+(?:(?P<q>{quals})\s+)?(?P<n>\d{{1,3}}(?:[.,  ]\d{{3}})+|\d+)(?:[^\d]|$)",
+            phrase_alternation(tolls.iter())
+        ))
+        .map_err(|e| err(0, e.to_string()))?;
+        let toll_words = AhoCorasick::new(&tolls).map_err(|e| err(0, e.to_string()))?;
         Ok(Words {
+            toll,
+            toll_words,
             subcount,
             numbers,
             qualifiers,
@@ -222,7 +236,8 @@ pub(super) fn find(
     let ft = f.text.as_str();
     // Every figure ends on a death or injury word, which most captions lack: one pass of a
     // literal matcher over the lowercased text spares them the figure regex.
-    if !w.harm.is_match(&ft.to_lowercase()) {
+    let lower = ft.to_lowercase();
+    if !w.harm.is_match(&lower) && !w.toll_words.is_match(&lower) {
         return;
     }
     let before = w.figure.captures_iter(ft);
@@ -321,6 +336,33 @@ pub(super) fn find(
                     "casualty.source_other_language",
                 ));
             }
+        }
+    }
+    if out.killed.is_none() {
+        for caps in w.toll.captures_iter(ft) {
+            let Some(n) = caps.name("n") else { continue };
+            let start = caps.get(0).map_or(n.start(), |m| m.start());
+            if in_excluded(ex, start, n.end())
+                || is_year_like(n.as_str())
+                || super::background_sentence(ft, sents, sentence_of(sents, start))
+            {
+                continue;
+            }
+            let Some(value) = w.value(n.as_str()) else {
+                continue;
+            };
+            out.killed = Some(Found::new(
+                value,
+                f.span(start, n.end()),
+                "casualty.toll_other_language",
+            ));
+            out.qualifier = Some(caps.name("q").map_or("exact", |q| {
+                w.qualifiers
+                    .get(&phrase_key(q.as_str()))
+                    .copied()
+                    .unwrap_or("about")
+            }));
+            break;
         }
     }
 }
@@ -470,5 +512,48 @@ mod tests {
             let c = run(text);
             assert!(c.killed.is_none(), "{text}: {c:?}");
         }
+    }
+
+    #[test]
+    fn tolls_named_before_their_figure() {
+        // written
+        let c = run(
+            "Número de mortos em Petrópolis chega a 193 - a tragédia é consequência do temporal.",
+        );
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(193));
+        // written
+        let c = run("La cifra de muertos por las lluvias asciende a 27, informaron.");
+        assert_eq!(c.killed.as_ref().map(|k| k.value), Some(27));
+        // written: a year after the linking word is no figure.
+        let c = run("Die Zahl der Toten stieg bis 2019 auf 2019.");
+        assert!(c.killed.is_none(), "{c:?}");
+    }
+
+    #[test]
+    fn figures_in_languages_of_northern_and_south_eastern_europe_and_beyond() {
+        // written
+        for (text, killed) in [
+            (
+                "Somali'de bombalı saldırıda en az yedi kişi hayatını kaybetti.",
+                7,
+            ),
+            ("Legalább hét ember meghalt a balesetben.", 7),
+            ("Cel puțin zece persoane au murit în incendiu.", 10),
+            ("U nesreći je najmanje pet osoba poginulo.", 5),
+            ("Mindst fem mennesker er omkommet.", 5),
+            ("Ainakin kymmenen ihmistä kuoli onnettomuudessa.", 10),
+            ("Vụ tai nạn làm ít nhất 5 người thiệt mạng.", 5),
+            ("Hindi bababa sa limang katao ang nasawi sa sunog.", 5),
+        ] {
+            let c = run(text);
+            assert_eq!(
+                c.killed.as_ref().map(|k| k.value),
+                Some(killed),
+                "{text}: {c:?}"
+            );
+        }
+        // written: "a dog" is no death word in English.
+        let c = run("Three men and a dog were rescued.");
+        assert!(c.killed.is_none(), "{c:?}");
     }
 }

@@ -489,6 +489,70 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
             return Some(unit(p, "credit.label", unit_span));
         }
     }
+    // "…the country.\n\nPhoto Jane Doe", "PHOTO JANE DOE, ASSOCIATED PRESS\n\nDes résidants …":
+    // the picture word with no colon or slash before a name (and its agency), on a line of its
+    // own at the end or at the start of the caption.
+    let first_line = text[..ch.inner.start].trim().is_empty()
+        && text[s.end..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with('\n');
+    if (apart || first_line)
+        && !ch.paren
+        && let Some(rest) = ["Photo ", "PHOTO ", "Foto ", "FOTO ", "Photograph "]
+            .iter()
+            .find_map(|w| t.strip_prefix(w))
+            // ("Jane Doe photo\n\nA supporter of …": the picture word after the name.)
+            .or_else(|| {
+                [" photo", " Photo", " PHOTO"]
+                    .iter()
+                    .find_map(|w| t.strip_suffix(w))
+                    .filter(|_| first_line)
+            })
+        && !rest.contains(['/', ':', '|'])
+    {
+        let (nt, at) = match rest.split_once(',') {
+            Some((n, a)) => (n, Some(a)),
+            None => (rest, None),
+        };
+        // (`rest` is the chunk's head or tail.)
+        let off = if t.starts_with(rest) {
+            s.start
+        } else {
+            s.end - rest.len()
+        };
+        let name = trim_span(text, Span::new(off, off + nt.len()));
+        let agency = at.map(|a| {
+            trim_span(
+                text,
+                Span::new(off + rest.len() - a.len(), off + rest.len()),
+            )
+        });
+        let nt = &text[name.start..name.end];
+        let agency_ok = agency.is_none_or(|a| {
+            let a = &text[a.start..a.end];
+            lex.lookup(a).is_some() || is_outlet(a, lex)
+        });
+        if (2..=4).contains(&nt.split_whitespace().count())
+            && is_person_name(nt)
+            && lex.lookup(nt).is_none()
+            && agency_ok
+        {
+            let p = Parsed {
+                creators: vec![(nt.to_string(), name)],
+                kinds: vec![Kind::Person],
+                ..Parsed::default()
+            };
+            let mut u = unit(p, "credit.label", unit_span);
+            if let Some(a) = agency {
+                let at = &text[a.start..a.end];
+                match lex.lookup(at) {
+                    Some(i) => u.hits.push((i, a)),
+                    None => u.unknown.push((at.to_string(), a)),
+                }
+            }
+            return Some(u);
+        }
+    }
     if let Some(u) = set_apart_credit(text, ch, s, t, lex) {
         return Some(Unit {
             span: if ch.paren { ch.outer } else { u.span },
@@ -885,6 +949,14 @@ static NAME_DASH_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("name dash agency regex")
 });
+/// The photographer, a known agency and its picture word, as the caption's last sentence: "…
+/// in Mogadishu. Jane Doe AP Photo" (the house style of McClatchy's papers).
+static NAME_AGENCY_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?P<name>\p{Lu}[\p{L}'-]+(?:[ \t]+\p{Lu}[\p{L}'-]+){1,3})[ \t]+(?P<ag>\p{Lu}[\p{L}]+)[ \t]+(?:Photo|PHOTO|photo|Foto|FOTO)$",
+    )
+    .expect("name agency photo regex")
+});
 /// A known agency after a dash ending the caption's last sentence: "… march in Paris - AFP".
 static DASH_AGENCY_END: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\p{L}[.,]?[ \t]+[-–—][ \t]+(?P<ag>\p{Lu}[\p{L}]+(?:[ \t]\p{Lu}[\p{L}]+){0,2})\.?$")
@@ -1023,6 +1095,27 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
             );
         }
     }
+    // "(AFP – Jane Doe)", "(Jane Doe – AFP)": a known agency and the photographer on either
+    // side of a dash, in brackets at the end.
+    if ch.paren
+        && at_end
+        && let Some(c) = AGENCY_DASH_NAME
+            .captures(t)
+            .or_else(|| NAME_DASH_AGENCY.captures(t))
+        && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
+        && lex.lookup(ag.as_str()).is_some()
+        && lex.lookup(name.as_str()).is_none()
+        && is_person_name(name.as_str())
+    {
+        let nsp = Span::new(s.start + name.start(), s.start + name.end());
+        let asp = Span::new(s.start + ag.start(), s.start + ag.end());
+        return mk(
+            vec![(name.as_str().to_string(), nsp)],
+            Some((ag.as_str().to_string(), asp)),
+            s,
+            "credit.caps_name",
+        );
+    }
     // "― Bernama pic", "(Hindustan Times Photo)", "FOTO JBPM", "(Express Photo by Jane Doe)":
     // an agency or outlet with the picture word, ending the caption.
     if at_end
@@ -1101,9 +1194,19 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     if let Some((ws, wc)) = t.char_indices().rev().find(|(_, c)| c.is_whitespace()) {
         let tail = &t[ws + wc.len_utf8()..];
         let before = t[..ws].trim_end();
+        // ("… an anti-government protest in Caracas Reuters": a wire's full name, not an
+        // acronym a name could end in, after the last word with no mark between.)
+        let wire_name = matches!(tail, "Reuters" | "REUTERS" | "Xinhua" | "XINHUA")
+            && !t.contains(['/', '|', '\\'])
+            && before.ends_with(char::is_alphabetic)
+            && !before
+                .rsplit(char::is_whitespace)
+                .next()
+                .is_some_and(|w| matches!(w, "via" | "VIA" | "by" | "for" | "and" | "&"));
         if !tail.is_empty()
-            && tail.chars().all(|c| c.is_ascii_uppercase())
-            && before.ends_with(|c: char| c.is_ascii_digit())
+            && (wire_name
+                || tail.chars().all(|c| c.is_ascii_uppercase())
+                    && before.ends_with(|c: char| c.is_ascii_digit()))
             && lex.lookup(tail).is_some()
         {
             let sp = Span::new(s.start + ws + wc.len_utf8(), s.end);
@@ -1159,6 +1262,14 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     // "… in Kyiv. Jane Doe—Getty Images": the name first, a dash, then the agency.
     let caps_name = caps_name.or_else(|| {
         NAME_DASH_AGENCY.captures(t).filter(|c| {
+            last_sentence
+                && c.name("name")
+                    .is_some_and(|n| lex.lookup(n.as_str()).is_none() && is_person_name(n.as_str()))
+        })
+    });
+    // "… Saturday, Oct. 14, 2017. Jane Doe AP Photo": the name, the agency and its picture word.
+    let caps_name = caps_name.or_else(|| {
+        NAME_AGENCY_PHOTO.captures(t).filter(|c| {
             last_sentence
                 && c.name("name")
                     .is_some_and(|n| lex.lookup(n.as_str()).is_none() && is_person_name(n.as_str()))

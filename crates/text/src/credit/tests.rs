@@ -2468,3 +2468,54 @@ fn a_courtesy_word_before_the_source_and_more_picture_words() {
         Some("Bernama"),
     );
 }
+
+#[test]
+fn picture_word_without_a_mark_dashes_in_brackets_and_a_bare_wire_at_the_end() {
+    // written: the agency, a dash and the name in brackets, either way round
+    check(
+        "Floods in Blantyre on March 14, 2023 (AFP – Jane Doe)",
+        &["Jane Doe"],
+        Some("AFP"),
+    );
+    check(
+        "Floods in Blantyre on March 14, 2023 (Jane Doe – Reuters)",
+        &["Jane Doe"],
+        Some("Reuters"),
+    );
+    // written: the name, the agency and its picture word as the last sentence
+    check(
+        "A blast site in Mogadishu, Somalia Saturday, Oct. 14, 2017. Jane Doe AP Photo",
+        &["Jane Doe"],
+        Some("AP"),
+    );
+    // written: the picture word and a name on a line of their own, last or first
+    check(
+        "The minister asked for peace.\n\nPhoto Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "PHOTO JANE DOE, ASSOCIATED PRESS\n\nDes résidants distribuent de la nourriture.",
+        &["JANE DOE"],
+        Some("AP"),
+    );
+    check(
+        "Jane Doe photo\n\nA supporter of the president kicks a deputy during protests.",
+        &["Jane Doe"],
+        None,
+    );
+    // written: a wire's full name right after the last word
+    check(
+        "A demonstrator jumps over a police line during a protest in Caracas Reuters",
+        &[],
+        Some("Reuters"),
+    );
+    // written: a name and a comma before it keep the name
+    check(
+        "Buildings lie in ruins in Marawi.Jane Doe, Reuters",
+        &["Jane Doe"],
+        Some("Reuters"),
+    );
+    // written: "Photo Gallery" and a sentence that opens with the picture word are no credit
+    assert!(find_credit("The exhibition opened.\n\nPhoto Gallery", &lex()).is_none());
+}

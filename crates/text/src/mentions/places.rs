@@ -296,6 +296,22 @@ pub(super) fn place_phrase(
         cue = PlaceCue::None;
         rule = "place.gazetteer";
     }
+    // "in the poor neighborhood of Addis Ababa": after a describing word, a great city is the
+    // town a part of which is shown.
+    if cue == PlaceCue::Neighbourhood
+        && rule == "place.cue_before"
+        && let [.., (aj, adj), (_, noun), (_, of)] = before.as_slice()
+        && !matches!(adj.as_str(), "the" | "a" | "an")
+        && words[*aj].span.slice(text).chars().all(char::is_lowercase)
+        && cue_of(noun) == PlaceCue::Neighbourhood
+        && of == "of"
+        && known_whole
+            .as_ref()
+            .is_some_and(|k| k.kind == KnownKind::Populated && k.population >= 500_000)
+    {
+        cue = PlaceCue::None;
+        rule = "place.gazetteer";
+    }
 
     // "a Shiite area", "Kurdish villages": a people's name with a place word is not a place name.
     if known_whole.is_none()
@@ -342,6 +358,46 @@ pub(super) fn place_phrase(
             && w.bytes().all(|b| b.is_ascii_digit())
             && text[words[*j].span.end..piece.span.start].trim().is_empty()
     });
+    // "Sayed Bashir, Ali’s father": a possessive before a kinship word is a person's.
+    let after_possessive = ["'s", "’s", "'", "’"]
+        .iter()
+        .find_map(|m| after.strip_prefix(m))
+        .unwrap_or(after)
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    let kin = piece.possessive
+        && matches!(
+            after_possessive,
+            "father"
+                | "mother"
+                | "son"
+                | "daughter"
+                | "brother"
+                | "sister"
+                | "wife"
+                | "husband"
+                | "widow"
+                | "uncle"
+                | "aunt"
+                | "cousin"
+                | "grandfather"
+                | "grandmother"
+                | "grandson"
+                | "granddaughter"
+                | "nephew"
+                | "niece"
+                | "parents"
+                | "children"
+                | "relatives"
+                | "coffin"
+                | "body"
+                | "grave"
+        );
+    if cue == PlaceCue::None && kin && small(&known_whole) {
+        return None;
+    }
     if cue == PlaceCue::None
         && !piece.possessive
         && (matches!(
@@ -933,6 +989,33 @@ pub(super) fn nearest_preposition(
             || w.ends_with("-held")
             || w.ends_with("-controlled")
             || w.ends_with("-run")
+            // "in the quake-hit", "in the flood-ravaged", "in the poverty-stricken".
+            || w.ends_with("-hit")
+            || w.ends_with("-stricken")
+            || w.ends_with("-ravaged")
+            || w.ends_with("-affected")
+            || w.ends_with("-class")
+            || matches!(
+                w,
+                "poor"
+                    | "impoverished"
+                    | "crowded"
+                    | "overcrowded"
+                    | "sprawling"
+                    | "busy"
+                    | "historic"
+                    | "ancient"
+                    | "destroyed"
+                    | "damaged"
+                    | "deserted"
+                    | "abandoned"
+                    | "informal"
+                    | "makeshift"
+                    | "main"
+                    | "restive"
+                    | "volatile"
+                    | "troubled"
+            )
             || matches!(
                 w,
                 "besieged"
