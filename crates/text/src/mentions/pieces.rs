@@ -254,7 +254,11 @@ pub(super) fn split_chunk(
                     && k.kind == KnownKind::Populated
                     && !(k.primary && k.population >= 100_000)
             });
-        let is_title = lex.is("title", s.trim_end_matches('.'));
+        // ("Crown Prince Sultan bin Abdulaziz": a title word before "bin" is the given name.)
+        let before_patronym = words.get(first + 1).is_some_and(|n| {
+            first + 1 < last && matches!(n.span.slice(text), "bin" | "ibn" | "bint")
+        });
+        let is_title = lex.is("title", s.trim_end_matches('.')) && !before_patronym;
         let is_junk = (lex.is("month", s) && (s.len() > 3 || first + 1 == last))
             || lex.is("weekday", s)
             || s.chars().any(|c| c.is_ascii_digit());
@@ -323,7 +327,10 @@ pub(super) fn split_chunk(
         let w = words[k].span.slice(text);
         lex.is("title", w) && (w.len() > 3 || text[words[k].span.end..].starts_with('.'))
     };
-    while last > first + 1 && trailing_title(last - 1) {
+    // ("Khalid bin Sultan": the father's name after "bin" is no title.)
+    let after_patronym =
+        |k: usize| k > 0 && matches!(words[k - 1].span.slice(text), "bin" | "ibn" | "bint");
+    while last > first + 1 && trailing_title(last - 1) && !after_patronym(last - 1) {
         last -= 1;
     }
     if first >= last {

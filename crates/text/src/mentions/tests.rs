@@ -1046,3 +1046,36 @@ fn a_street_named_after_a_town_is_the_street() {
         m.places
     );
 }
+
+#[test]
+fn a_title_word_before_or_after_bin_is_a_name() {
+    // Written.
+    let m = run("Crown Prince Sultan bin Abdulaziz waves in Riyadh.");
+    assert_eq!(people(&m), ["Sultan bin Abdulaziz"]);
+    let m = run("Prince Khalid bin Sultan waves in Riyadh.");
+    assert_eq!(people(&m), ["Khalid bin Sultan"]);
+    // A possessive before a kinship word is a person's, not a village's.
+    let m = run("Sayed Bashir, Ali’s father, was nearby.");
+    assert!(m.places.iter().all(|p| p.name != "Ali"), "{:?}", m.places);
+}
+
+#[test]
+fn swahili_locatives_and_describing_words_before_a_place() {
+    // Written.
+    let m = run("Wakazi wakiwa jijini Aleppo wakitafakari.");
+    assert!(
+        m.places
+            .iter()
+            .any(|p| p.name == "Aleppo" && p.preposition.as_deref() == Some("jijini")),
+        "{:?}",
+        m.places
+    );
+    let m = run("Children play in the poor Kibera neighbourhood.");
+    assert!(
+        m.places
+            .iter()
+            .any(|p| p.name.contains("Kibera") && p.preposition.as_deref() == Some("in")),
+        "{:?}",
+        m.places
+    );
+}
