@@ -59,7 +59,7 @@ static DMY: LazyLock<Regex> = LazyLock::new(|| {
 /// Malay, Dutch, Tagalog, Turkish, Russian and Ukrainian (those that differ from the English ones;
 /// Russian and Ukrainian in the genitive of a date, "5 января 2022 года"); only in day-month-year dates ("le 25 novembre 2022",
 /// "am 14. März 2023", "el 3 de mayo de 2021"), never alone ("Mars 2020" is a rover).
-const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|grudnia|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|január|február|március|április|május|június|július|augusztus|szeptember|október|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня|يناير|فبراير|مارس|أبريل|ابريل|مايو|يونيو|يوليو|أغسطس|اغسطس|سبتمبر|أكتوبر|اكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول|جنوری|فروری|مارچ|اپریل|مئی|جون|جولائی|اگست|ستمبر|اکتوبر|نومبر|دسمبر|जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|अक्तूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर|machi|aprili|agosti|septemba|oktoba|novemba|desemba|มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม|tammikuuta|helmikuuta|maaliskuuta|huhtikuuta|toukokuuta|kesäkuuta|heinäkuuta|elokuuta|syyskuuta|lokakuuta|marraskuuta|joulukuuta|maj|augusti|ιανουαρίου|φεβρουαρίου|μαρτίου|απριλίου|μαΐου|ιουνίου|ιουλίου|αυγούστου|σεπτεμβρίου|οκτωβρίου|νοεμβρίου|δεκεμβρίου";
+const MONTHS_INTL: &str = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|januar|jänner|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maret|maart|mei|agustus|augustus|desember|mac|julai|ogos|disember|pebrero|marso|hunyo|hulyo|setyembre|oktubre|nobyembre|disyembre|ocak|şubat|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|grudnia|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|január|február|március|április|május|június|július|augusztus|szeptember|október|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|січня|лютого|березня|квітня|травня|червня|липня|серпня|вересня|жовтня|листопада|грудня|يناير|فبراير|مارس|أبريل|ابريل|مايو|يونيو|يوليو|أغسطس|اغسطس|سبتمبر|أكتوبر|اكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول|جنوری|فروری|مارچ|اپریل|مئی|جون|جولائی|اگست|ستمبر|اکتوبر|نومبر|دسمبر|जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|अक्तूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर|machi|aprili|agosti|septemba|oktoba|novemba|desemba|มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม|tammikuuta|helmikuuta|maaliskuuta|huhtikuuta|toukokuuta|kesäkuuta|heinäkuuta|elokuuta|syyskuuta|lokakuuta|marraskuuta|joulukuuta|maj|augusti|ιανουαρίου|φεβρουαρίου|μαρτίου|απριλίου|μαΐου|ιουνίου|ιουλίου|αυγούστου|σεπτεμβρίου|οκτωβρίου|νοεμβρίου|δεκεμβρίου|janúar|januára|januarja|januara|janvārī|jaanuar|jaanuaril|janar|gener|janaayo|janairu|febrúar|februára|februarja|februara|februārī|veebruar|veebruaril|shkurt|febrer|febraayo|fabrairu|marts|mart|marta|martā|märts|märtsil|març|maarso|maris|apríl|apríla|aprila|aprīlī|aprill|aprillil|prill|abriil|afrilu|maí|mája|maijā|maig|maajo|mayu|júní|júna|junija|juna|jūnijā|juuni|juunil|qershor|juny|juun|yuni|júlí|júla|julija|jula|jūlijā|juuli|juulil|korrik|juliol|luulyo|yuli|ágúst|augusta|avgusta|augustā|augustil|gusht|agost|agoosto|agusta|septembra|septembrī|septembril|shtator|setembre|sebtembar|satumba|septembar|októbra|oktobra|oktobrī|oktoobril|oktoober|tetor|oktoobar|oktobar|nóvember|novembra|novembrī|novembril|nëntor|nofembar|nuwamba|novembar|decembra|decembrī|detsember|detsembril|dhjetor|desembre|desembar|disamba|decembar";
 /// "Septiembre 19, 2017": a month of another language written first, capitalized, as Mexican
 /// and other American agencies date their captions in the English order; the comma before the
 /// year is required.
@@ -658,6 +658,31 @@ fn intl_month_number(lower: &str) -> Option<u8> {
         "lokakuuta" | "οκτωβρίου" => 10,
         "marraskuuta" | "νοεμβρίου" => 11,
         "joulukuuta" | "δεκεμβρίου" => 12,
+        // Icelandic; Slovak, Slovene, Serbian and Bosnian in the genitive of a date; Latvian in
+        // the locative; Estonian; Albanian; Catalan; Somali; Hausa.
+        "janúar" | "januára" | "januarja" | "januara" | "janvārī" | "jaanuar" | "jaanuaril"
+        | "janar" | "gener" | "janaayo" | "janairu" => 1,
+        "febrúar" | "februára" | "februarja" | "februara" | "februārī" | "veebruar"
+        | "veebruaril" | "shkurt" | "febrer" | "febraayo" | "fabrairu" => 2,
+        "marts" | "mart" | "marta" | "martā" | "märts" | "märtsil" | "març" | "maarso"
+        | "maris" => 3,
+        "apríl" | "apríla" | "aprila" | "aprīlī" | "aprill" | "aprillil" | "prill" | "abriil"
+        | "afrilu" => 4,
+        "maí" | "mája" | "maijā" | "maig" | "maajo" | "mayu" => 5,
+        "júní" | "júna" | "junija" | "juna" | "jūnijā" | "juuni" | "juunil" | "qershor"
+        | "juny" | "juun" | "yuni" => 6,
+        "júlí" | "júla" | "julija" | "jula" | "jūlijā" | "juuli" | "juulil" | "korrik"
+        | "juliol" | "luulyo" | "yuli" => 7,
+        "ágúst" | "augusta" | "avgusta" | "augustā" | "augustil" | "gusht" | "agost"
+        | "agoosto" | "agusta" => 8,
+        "septembra" | "septembrī" | "septembril" | "shtator" | "setembre" | "sebtembar"
+        | "satumba" | "septembar" => 9,
+        "októbra" | "oktobra" | "oktobrī" | "oktoobril" | "oktoober" | "tetor" | "oktoobar"
+        | "oktobar" => 10,
+        "nóvember" | "novembra" | "novembrī" | "novembril" | "nëntor" | "nofembar" | "nuwamba"
+        | "novembar" => 11,
+        "decembra" | "decembrī" | "detsember" | "detsembril" | "dhjetor" | "desembre"
+        | "desembar" | "disamba" | "decembar" => 12,
         _ => return None,
     };
     Some(n)
@@ -1346,6 +1371,24 @@ mod tests {
             ("Wakazi wa Nairobi, Jumatatu, Machi 4, 2024.", "2024-03-04"),
             // A Thai year of the Buddhist era.
             ("ชาวบ้านในกรุงเทพฯ เมื่อวันที่ 10 ตุลาคม 2566", "2023-10-10"),
+        ] {
+            assert_eq!(iso(text).as_deref(), Some(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn icelandic_baltic_west_slavic_balkan_catalan_somali_and_hausa_dates() {
+        // written
+        for (text, want) in [
+            ("Fólk á götunni 5. janúar 2023.", "2023-01-05"),
+            ("Ľudia v Bratislave 12. februára 2021.", "2021-02-12"),
+            ("Cilvēki Rīgā 3. martā 2022.", "2022-03-03"),
+            ("Inimesed Tallinnas 9. detsember 2020.", "2020-12-09"),
+            ("Njerëz në Tiranë më 4 korrik 2020.", "2020-07-04"),
+            ("Gent a Barcelona el 5 de gener de 2023.", "2023-01-05"),
+            ("Ljudi u Beogradu 7. oktobra 2019.", "2019-10-07"),
+            ("Dad ku sugan Muqdisho 14 Oktoobar 2017.", "2017-10-14"),
+            ("Mutane a Kano ranar 2 Satumba 2021.", "2021-09-02"),
         ] {
             assert_eq!(iso(text).as_deref(), Some(want), "{text}");
         }

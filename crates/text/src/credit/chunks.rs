@@ -20,8 +20,8 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<ci>credit\s+image)\s*:
           | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por|par)|photographies?\s+par|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|staff\s+photos?\s+by|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
-          | (?P<label>all\s+(?:the\s+)?(?:photo(?:graph)?s|pictures|images)|(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|(?:photo|image|picture)\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics?|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc)\s*(?::|;|\.{{2,}}|…|\||[-–—]\s)
-          | fot\.\s
+          | (?P<label>all\s+(?:the\s+)?(?:photo(?:graph)?s|pictures|images)|(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|(?:photo|image|picture)\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics?|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc|mynd|ljósmynd|billede|bilde|pilt|attēls|nuotrauka|kép|snímek|snimio|snimila|sursa(?:\s+foto)?|nguồn|larawan|sawir(?:ka)?|hoto|llun|suuraa|ifoto|zdjęcie|beeld|fotograf)\s*(?::|;|\.{{2,}}|…|\||[-–—]\s)
+          | (?:fot|nuotr)\.\s
           | (?P<copy>©|Ⓒ|\(c\)(?:\s|$)|image\s+copyright)
           | (?P<glued>(?-i:Credit))\B
           | ،?(?P<bbc>{BBC_LABELS})\s*[,，、،:]?
@@ -371,7 +371,8 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
             b"pho", b"man", b"cre", b"pic", b"ima", b"vid", b"foo", b"cop", b"fot", b"sou", b"cou",
             b"bil", b"pix", b"que", b"fue", b"fon", b"(c)", b"pc:", b"pc ", b"sta", b"fil", b"arc",
             b"ret", b"lar", b"lit", b"kuh", b"gam", b"sum", b"aut", b"cha", b"asa", b"xuq", b"ngu",
-            b"sur", b"wia", b"ebe", b"kuv", b"all",
+            b"sur", b"wia", b"ebe", b"kuv", b"all", b"myn", b"pil", b"att", b"nuo", b"sni", b"saw",
+            b"hot", b"llu", b"suu", b"ifo", b"zdj", b"bee",
         ],
     )
     .then(|| PREFIX.captures(t))

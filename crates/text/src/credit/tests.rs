@@ -2519,3 +2519,26 @@ fn picture_word_without_a_mark_dashes_in_brackets_and_a_bare_wire_at_the_end() {
     // written: "Photo Gallery" and a sentence that opens with the picture word are no credit
     assert!(find_credit("The exhibition opened.\n\nPhoto Gallery", &lex()).is_none());
 }
+
+#[test]
+fn picture_labels_of_more_languages() {
+    // written: the picture word of Icelandic, Danish, Norwegian, Lithuanian, Hungarian,
+    // Romanian, Somali, Hausa, Welsh and Dutch before the credit
+    for (text, creator) in [
+        ("Fólk á götunni. Mynd: Jón Jónsson", "Jón Jónsson"),
+        ("Folk på gaden. Billede: Jens Hansen", "Jens Hansen"),
+        ("Folk i gata. Bilde: Ola Nordmann", "Ola Nordmann"),
+        (
+            "Žmonės gatvėje. Nuotrauka: Jonas Jonaitis",
+            "Jonas Jonaitis",
+        ),
+        ("Tüntetők az utcán. Kép: Kovács Péter", "Kovács Péter"),
+        ("Oameni pe stradă. Sursa foto: Ion Popescu", "Ion Popescu"),
+        ("Dad ku sugan waddada. Sawir: Cali Maxamed", "Cali Maxamed"),
+        ("Mutane a titi. Hoto: Musa Bello", "Musa Bello"),
+        ("Pobl ar y stryd. Llun: Siôn Jones", "Siôn Jones"),
+        ("Mensen op straat. Beeld: Jan de Vries", "Jan de Vries"),
+    ] {
+        check(text, &[creator], None);
+    }
+}
