@@ -254,7 +254,8 @@ const CENTRAL_EUROPE: &[&str] = &[
 /// Kroměříž, "Kłodzku" → Kłodzko).
 fn latin_declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo::Place> {
     // (ending, what replaces it): "-owie" → "-ów"/"-ow", "-awie" → "-awa", "-u" → "", Slovak
-    // "-ve" → "-va" ("v Bratislave"), Hungarian "-ben"/"-ban"/"-en"/"-on" → "".
+    // "-ve" → "-va" ("v Bratislave"), Hungarian "-ben"/"-ban"/"-en"/"-on" → "", and the rest
+    // below. Only towns of 100,000 people are guessed so, outside Central Europe.
     const RULES: &[(&str, &[&str])] = &[
         ("owie", &["ów", "ow"]),
         ("awie", &["awa"]),
@@ -264,6 +265,18 @@ fn latin_declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo:
         ("ban", &[""]),
         ("en", &[""]),
         ("on", &[""]),
+        // Croatian and Slovene "-ju" ("u Nairobiju"), Finnish "-ssa"/"-ssä"/"-lla"/"-llä"
+        // ("Oulussa"), Estonian "-as" ("Tallinnas"), Latvian "-ā" ("Rīgā"), Lithuanian "-uje"
+        // ("Vilniuje" → Vilnius), Albanian "-ë" ("Tiranë" → Tirana).
+        ("ju", &[""]),
+        ("ssa", &[""]),
+        ("ssä", &[""]),
+        ("lla", &[""]),
+        ("llä", &[""]),
+        ("as", &[""]),
+        ("ā", &["a"]),
+        ("uje", &["us"]),
+        ("ë", &["a"]),
     ];
     const CENTRAL_RULES: &[(&str, &[&str])] = &[
         ("ě", &["o", "a", ""]),
@@ -365,6 +378,15 @@ mod tests {
         // Not a city and its quarter: two countries, a lowercase part, a small town.
         assert_eq!(first("Russia-Ukraine"), None);
         assert_eq!(first("Stuttgart-based"), None);
+    }
+
+    #[test]
+    fn declined_town_names_of_the_baltic_nordic_and_balkan_languages() {
+        assert_eq!(declined("Nairobiju").as_deref(), Some("Nairobi"));
+        assert_eq!(declined("Tallinnas").as_deref(), Some("Tallinn"));
+        assert_eq!(declined("Vilniuje").as_deref(), Some("Vilnius"));
+        // An English word ending so stays unknown.
+        assert_eq!(declined("Thomas"), None);
     }
 
     #[test]
