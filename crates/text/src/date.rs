@@ -1088,7 +1088,10 @@ pub fn find_date(
     let undated = text[..lead]
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| w.eq_ignore_ascii_case("undated"));
-    let mut best: Option<(u8, Candidate)> = None;
+    // (The third key: a date standing alone as its own sentence after the lead, the way a
+    // dateline closes a caption ("… ocurridas el 9 de enero de 2023 en Juliaca. Puno, Perú. 9 de
+    // febrero de 2023."), dates the photo rather than a day the lead tells of.)
+    let mut best: Option<(u8, Candidate, bool)> = None;
     let candidates = collect_candidates(text);
     // "LOS ANGELES, Jan. 23, 2025 (Xinhua) -- Firefighters … on Jan. 22, 2025.": the dateline
     // dates the story; a day named with "on" in the lead dates the photo.
@@ -1158,16 +1161,19 @@ pub fn find_date(
             (3, _) => "date.photo_cue",
             (_, r) => r,
         };
+        let closing = prio == 2 && c.span.start >= lead;
         let c = Candidate { rule, ..c };
         let better = match &best {
             None => true,
-            Some((bp, b)) => (prio, rank(c.precision)) > (*bp, rank(b.precision)),
+            Some((bp, b, bc)) => {
+                (prio, rank(c.precision), closing) > (*bp, rank(b.precision), *bc)
+            }
         };
         if better {
-            best = Some((prio, c));
+            best = Some((prio, c, closing));
         }
     }
-    if let Some((_, c)) = best {
+    if let Some((_, c, _)) = best {
         let words = c.span.slice(text);
         let (iso, weekday_ok) = match (c.month, c.day) {
             (Some(m), Some(d)) => {
@@ -1374,6 +1380,15 @@ mod tests {
         ] {
             assert_eq!(iso(text).as_deref(), Some(want), "{text}");
         }
+    }
+
+    #[test]
+    fn a_date_closing_the_caption_dates_the_photo_before_a_day_the_lead_tells_of() {
+        // written
+        assert_eq!(
+            iso("Vigilia por las 18 muertes ocurridas el 9 de enero de 2023 en Juliaca. Puno, Perú. 9 de febrero de 2023.").as_deref(),
+            Some("2023-02-09")
+        );
     }
 
     #[test]
