@@ -36,6 +36,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout20.jsonl",
     "heldout21.jsonl",
     "heldout22.jsonl",
+    "heldout23.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
