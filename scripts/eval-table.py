@@ -33,6 +33,7 @@ SETS = [
     ("heldout22 (100)", ["tests/fixtures/corpus/heldout22.jsonl"]),
     ("heldout23 (100)", ["tests/fixtures/corpus/heldout23.jsonl"]),
     ("heldout24 (100)", ["tests/fixtures/corpus/heldout24.jsonl"]),
+    ("heldout25 (100)", ["tests/fixtures/corpus/heldout25.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
