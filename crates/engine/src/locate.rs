@@ -1232,15 +1232,13 @@ pub(crate) fn locate(
             // gives way to the town of the chain's country.)
             if let Resolved::Admin1(a) = &resolved[i]
                 && &a.country != cc
-            {
-                if let Some(own) = gaz
+                && let Some(own) = gaz
                     .admin1_by_name(&places[i].lookup, Some(cc))
                     .into_iter()
                     .next()
-                {
-                    resolved[i] = Resolved::Admin1(own);
-                    continue;
-                }
+            {
+                resolved[i] = Resolved::Admin1(own);
+                continue;
             }
             if let Resolved::Admin1(a) = &resolved[i]
                 && &a.country != cc

@@ -1165,9 +1165,7 @@ pub fn find_date(
         let c = Candidate { rule, ..c };
         let better = match &best {
             None => true,
-            Some((bp, b, bc)) => {
-                (prio, rank(c.precision), closing) > (*bp, rank(b.precision), *bc)
-            }
+            Some((bp, b, bc)) => (prio, rank(c.precision), closing) > (*bp, rank(b.precision), *bc),
         };
         if better {
             best = Some((prio, c, closing));

@@ -1302,11 +1302,26 @@ fn concept_table_fills_the_gaps_of_each_language() {
 fn wakes_flames_waste_tips_and_swearings_in() {
     // written
     for (t, want) in [
-        ("Residents attend a wake for six relatives who died after a fire.", "funeral"),
-        ("Vecinos observan mientras las llamas devoran un edificio en Viña del Mar.", "disaster"),
-        ("Red Cross workers carry a body at the site of a collapsed landfill in Kampala.", "disaster"),
-        ("Ministros durante la ceremonia de investidura en Brasilia.", "politics"),
-        ("Fieles durante la conmemoración de las víctimas del terremoto.", "funeral"),
+        (
+            "Residents attend a wake for six relatives who died after a fire.",
+            "funeral",
+        ),
+        (
+            "Vecinos observan mientras las llamas devoran un edificio en Viña del Mar.",
+            "disaster",
+        ),
+        (
+            "Red Cross workers carry a body at the site of a collapsed landfill in Kampala.",
+            "disaster",
+        ),
+        (
+            "Ministros durante la ceremonia de investidura en Brasilia.",
+            "politics",
+        ),
+        (
+            "Fieles durante la conmemoración de las víctimas del terremoto.",
+            "funeral",
+        ),
     ] {
         assert_eq!(ty(t).as_deref(), Some(want), "{t}");
     }
