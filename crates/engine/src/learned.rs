@@ -282,14 +282,18 @@ pub(crate) fn adjudicate(
     sublocation
 }
 
-/// The most probable sublocation the model tags at or above the policy's threshold, outside the
-/// credit and not over a person; trimmed of punctuation the tokens carried.
 /// "Mohammed bin Salman", "Tamim bin Hamad Al Thani": a given name, "son/daughter of" and a
 /// father's name is a person's name by its shape, which the model has seen too rarely to read.
 fn patronymic(name: &str) -> bool {
     let words: Vec<&str> = name.split_whitespace().collect();
     words.windows(3).any(|w| {
-        matches!(w[1], "bin" | "ibn" | "bint" | "Bin" | "Ibn" | "Bint")
+        // ("Bin", "Ibn": capitalized as some write it.)
+        let mut middle = w[1].chars();
+        let lowered: String = middle
+            .next()
+            .map(|c| c.to_lowercase().chain(middle).collect())
+            .unwrap_or_default();
+        dateline_text::names::is_patronym_particle(&lowered)
             && w[0].chars().next().is_some_and(char::is_uppercase)
             && w[2].chars().next().is_some_and(char::is_uppercase)
     })
@@ -318,6 +322,8 @@ fn name_prob(tagged: &dateline_tagger::Tagged, text: &str, span: Span) -> Option
     Some(sum / n as f64)
 }
 
+/// The most probable sublocation the model tags at or above the policy's threshold, outside the
+/// credit and not over a person; trimmed of punctuation the tokens carried.
 fn sublocation(
     text: &str,
     credit: &[Span],

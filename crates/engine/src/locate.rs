@@ -1230,25 +1230,24 @@ pub(crate) fn locate(
         for &i in &chosen {
             // ("at Paya Terubong in George Town": the Cayman Islands' division of that name
             // gives way to the town of the chain's country.)
+            // (The chain country's own division of that name first, else its town.)
             if let Resolved::Admin1(a) = &resolved[i]
                 && &a.country != cc
                 && let Some(own) = gaz
                     .admin1_by_name(&places[i].lookup, Some(cc))
                     .into_iter()
                     .next()
+                    .map(Resolved::Admin1)
+                    .or_else(|| {
+                        pick_place(
+                            lookup(gaz, crate::oracle::bare(&places[i].lookup)),
+                            std::slice::from_ref(cc),
+                        )
+                        .filter(|p| &p.country == cc)
+                        .map(Resolved::Place)
+                    })
             {
-                resolved[i] = Resolved::Admin1(own);
-                continue;
-            }
-            if let Resolved::Admin1(a) = &resolved[i]
-                && &a.country != cc
-                && let Some(p) = pick_place(
-                    lookup(gaz, crate::oracle::bare(&places[i].lookup)),
-                    std::slice::from_ref(cc),
-                )
-                .filter(|p| &p.country == cc)
-            {
-                resolved[i] = Resolved::Place(p);
+                resolved[i] = own;
                 continue;
             }
             if let Resolved::Place(p) = &resolved[i]

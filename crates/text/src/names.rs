@@ -110,6 +110,13 @@ fn is_particle(word: &str) -> bool {
         && word.chars().next().is_some_and(char::is_lowercase)
 }
 
+/// "bin", "ibn", "bint" (as written inside a name, in lowercase): the word of an Arabic
+/// patronymic ("Mohammed bin Salman"); the words on either side of it are names, whatever else
+/// they could be ("Khalid bin Sultan").
+pub fn is_patronym_particle(word: &str) -> bool {
+    matches!(word, "bin" | "ibn" | "bint")
+}
+
 /// True for words that look like part of a name: an initial capital or a digit-free all-caps
 /// word, also after a lowercase Arabic article (`al-Assad`).
 pub fn is_capitalized(word: &str) -> bool {

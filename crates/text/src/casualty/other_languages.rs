@@ -203,6 +203,16 @@ impl Words {
         })
     }
 
+    /// The qualifier a figure's `q` group names; "exact" without one.
+    fn qualifier(&self, caps: &regex::Captures) -> &'static str {
+        caps.name("q").map_or("exact", |q| {
+            self.qualifiers
+                .get(&phrase_key(q.as_str()))
+                .copied()
+                .unwrap_or("about")
+        })
+    }
+
     fn value(&self, n: &str) -> Option<u64> {
         let n = n.trim().to_lowercase();
         // Arabic-Indic and Persian digits ("١٥", "۱۵") count as their values.
@@ -293,12 +303,7 @@ pub(super) fn find(
         };
         *slot = Some(Found::new(value, f.span(start, end), rule));
         if killed || out.qualifier.is_none() {
-            out.qualifier = Some(caps.name("q").map_or("exact", |q| {
-                w.qualifiers
-                    .get(&phrase_key(q.as_str()))
-                    .copied()
-                    .unwrap_or("about")
-            }));
+            out.qualifier = Some(w.qualifier(&caps));
         }
         if out.source.is_none()
             && let Some(sent) = sents.get(sentence_of(sents, start))
@@ -356,12 +361,7 @@ pub(super) fn find(
                 f.span(start, n.end()),
                 "casualty.toll_other_language",
             ));
-            out.qualifier = Some(caps.name("q").map_or("exact", |q| {
-                w.qualifiers
-                    .get(&phrase_key(q.as_str()))
-                    .copied()
-                    .unwrap_or("about")
-            }));
+            out.qualifier = Some(w.qualifier(&caps));
             break;
         }
     }

@@ -255,9 +255,9 @@ pub(super) fn split_chunk(
                     && !(k.primary && k.population >= 100_000)
             });
         // ("Crown Prince Sultan bin Abdulaziz": a title word before "bin" is the given name.)
-        let before_patronym = words.get(first + 1).is_some_and(|n| {
-            first + 1 < last && matches!(n.span.slice(text), "bin" | "ibn" | "bint")
-        });
+        let before_patronym = words
+            .get(first + 1)
+            .is_some_and(|n| first + 1 < last && names::is_patronym_particle(n.span.slice(text)));
         let is_title = lex.is("title", s.trim_end_matches('.')) && !before_patronym;
         let is_junk = (lex.is("month", s) && (s.len() > 3 || first + 1 == last))
             || lex.is("weekday", s)
@@ -329,7 +329,7 @@ pub(super) fn split_chunk(
     };
     // ("Khalid bin Sultan": the father's name after "bin" is no title.)
     let after_patronym =
-        |k: usize| k > 0 && matches!(words[k - 1].span.slice(text), "bin" | "ibn" | "bint");
+        |k: usize| k > 0 && names::is_patronym_particle(words[k - 1].span.slice(text));
     while last > first + 1 && trailing_title(last - 1) && !after_patronym(last - 1) {
         last -= 1;
     }
