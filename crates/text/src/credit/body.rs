@@ -272,6 +272,8 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
         if let Some(m) = BY_PREFIX.find(&text[seg.start..seg.end]) {
             seg = trim_span(text, Span::new(seg.start + m.end(), seg.end));
         }
+        // "© UNHCR/Jane Doe/January 2006": the month and year the picture was taken.
+        let month_year = idx > 0 && MONTH_YEAR.is_match(&text[seg.start..seg.end]);
         // "(c) AFP 2023", "© Jane Doe 2021": the copyright year is no part of a name.
         if let Some(head) = strip_year(&text[seg.start..seg.end]) {
             // ("© European Union, 2023": the comma before the year goes with it.)
@@ -308,8 +310,18 @@ pub(super) fn parse_body(text: &str, body: Span, lex: &AgencyLexicon, labelled: 
             && st.bytes().all(|b| b.is_ascii_alphanumeric())
             && st.bytes().filter(u8::is_ascii_digit).count() >= 5
             && st.bytes().next().is_some_and(|b| b.is_ascii_uppercase());
+        // "©UNICEF/China/2013/Jane Doe": the United Nations agencies' archive style names the
+        // country and the year between the agency and the photographer.
+        let archive_country = idx > 0
+            && matches!(prev, Kind::Agency | Kind::Org | Kind::Unknown)
+            && year_after(idx + 1)
+            && idx + 2 < nsegs
+            && (1..=3).contains(&st.split_whitespace().count())
+            && looks_capitalized(st);
         if st.is_empty()
             || year_only
+            || month_year
+            || archive_country
             || short_year
             || editor_initials
             || archive_number
@@ -596,6 +608,11 @@ pub(super) fn find_word_ci(s: &str, word: &str) -> Option<usize> {
     }
     None
 }
+
+static MONTH_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:19|20)\d\d$")
+        .expect("month year regex")
+});
 
 /// `s` without a trailing year ("AFP 2023" -> "AFP"); `None` when it has none.
 pub(super) fn strip_year(s: &str) -> Option<&str> {

@@ -173,7 +173,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t]|©)|[\p{Ll}\d]{3}[ \t]+©[ \t]*\p{Lu}\p{Ll}|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*[Cc]r[ée]dito[ \t]*:?[ \t]+\p{Lu}|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
+        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t]|©)|[\p{Ll}\d]{3}[ \t]+©[ \t]*\p{Lu}\p{Ll}|[.!?][”\x22’»][ \t]+©[ \t]*\p{Lu}|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?|Fuente|Fonte|Quelle|Source|Bild)(?::|\.{2,}|…)|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*[Cc]r[ée]dito[ \t]*:?[ \t]+\p{Lu}|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -259,9 +259,11 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
     let at = if t[m.start()..].starts_with('|') {
         m.start()
     } else if let Some(copy) = m.as_str().find(" ©").or_else(|| m.as_str().find("\t©"))
-        && m.as_str().starts_with(|c: char| c.is_alphanumeric())
+        && m.as_str()
+            .starts_with(|c: char| c.is_alphanumeric() || matches!(c, '.' | '!' | '?'))
     {
-        // "… place Bellecour ©Jane Doe": at the blank before the sign.
+        // "… place Bellecour ©Jane Doe", "… over there.” ©AGENCY/Jane Doe": at the blank
+        // before the sign.
         m.start() + copy
     } else if let Some(slash) = t[m.start()..]
         .find('/')
@@ -280,8 +282,9 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
 }
 
 pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Unit> {
+    // ("” ©AGENCY/Jane Doe": a closing quote the sentence split left at the chunk's start.)
     let lead: &[char] = &[
-        '-', '–', '—', '―', ',', ';', ':', '|', '.', '*', '•', '/', '\\',
+        '-', '–', '—', '―', ',', ';', ':', '|', '.', '*', '•', '/', '\\', '”',
     ];
     let trail: &[char] = &[',', ';', ':', '-', '–', '—', '|', '.'];
     let mut s = trim_span_chars(text, ch.inner, lead, trail);
@@ -497,6 +500,24 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         && text[s.end..]
             .trim_start_matches([' ', '\t'])
             .starts_with('\n');
+    // ("Foto AFP\nBlumen für …": a known agency alone after the picture word.)
+    if first_line
+        && !ch.paren
+        && let Some(rest) = ["Photo ", "PHOTO ", "Foto ", "FOTO "]
+            .iter()
+            .find_map(|w| t.strip_prefix(w))
+        && let Some(i) = lex.lookup(rest.trim())
+    {
+        let a = trim_span(text, Span::new(s.end - rest.len(), s.end));
+        return Some(Unit {
+            span: unit_span,
+            creators: Vec::new(),
+            hits: vec![(i, a)],
+            unknown: Vec::new(),
+            rule: "credit.agency_only",
+            weak: false,
+        });
+    }
     if (apart || first_line)
         && !ch.paren
         && let Some(rest) = ["Photo ", "PHOTO ", "Foto ", "FOTO ", "Photograph "]
@@ -828,14 +849,19 @@ pub(super) fn glued_tail(text: &str, s: Span, lex: &AgencyLexicon) -> Option<(Pa
 }
 
 /// The line right above `s` when `s` starts its line and that line is a person's name alone
-/// (two words or more).
+/// (two words or more). A line holding only a slash or a bar between them is a separator some
+/// pages print between the credit's parts ("…\n/\nJane Doe\n/\nAFP").
 pub(super) fn name_line_above(text: &str, s: Span) -> Option<Span> {
     let before = &text[..s.start];
-    let nl = before.rfind('\n')?;
+    let mut nl = before.rfind('\n')?;
     if !before[nl + 1..].trim().is_empty() {
         return None;
     }
-    let ls = before[..nl].rfind('\n').map_or(0, |i| i + 1);
+    let mut ls = before[..nl].rfind('\n').map_or(0, |i| i + 1);
+    if matches!(text[ls..nl].trim(), "/" | "|") && ls > 0 {
+        nl = ls - 1;
+        ls = before[..nl].rfind('\n').map_or(0, |i| i + 1);
+    }
     let line = trim_span(text, Span::new(ls, nl));
     let lt = &text[line.start..line.end];
     (lt.split_whitespace().count() >= 2 && is_person_name(lt)).then_some(line)
@@ -988,7 +1014,7 @@ static AGENCY_DASH_NAME: LazyLock<Regex> = LazyLock::new(|| {
 /// "FOTO JBPM", "Express Photo by Jane Doe".
 static PICTURE_WORD_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^(?:(?P<ag>\p{Lu}[\p{L}.&'-]*(?:\s+\p{Lu}[\p{L}.&'-]*){0,3})\s+(?:pic|pics|Pic|Pics|PIC|PICS|Photo|PHOTO|photo|Foto|FOTO)(?:\s+by\s+(?P<name>[^,;()]{3,60}))?|(?:FOTO|Foto|PHOTO|Photo)\s+(?P<ag2>\p{Lu}{2,8}|\p{Lu}\p{Ll}{2,12}))$",
+        r"^(?:(?P<ag>\p{Lu}[\p{L}.&'-]*(?:\s+\p{Lu}[\p{L}.&'-]*){0,3})\s+(?:pic|pics|Pic|Pics|PIC|PICS|Photos?|PHOTOS?|photos?|Foto|FOTO)(?:\s+by\s+(?P<name>[^,;()/]{3,60})(?:\s*/\s*(?:Released|RELEASED))?)?|(?:FOTO|Foto|PHOTO|Photo)\s+(?P<ag2>\p{Lu}{2,8}|\p{Lu}\p{Ll}{2,12}))$",
     )
     .expect("picture word credit regex")
 });
@@ -998,7 +1024,7 @@ static PICTURE_WORD_CREDIT: LazyLock<Regex> = LazyLock::new(|| {
 /// Doe"); it is no part of the name.
 static RANK: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^(?:(?:Mass\s+Communication\s+Specialist|Chief\s+Petty\s+Officer|Petty\s+Officer|Senior\s+Airman|Airman|Staff\s+Sgt\.?|Tech\.?\s+Sgt\.?|Master\s+Sgt\.?|Sgt\.?\s+Maj\.?|Sgt\.?|Spc\.?|Lance\s+Cpl\.?|Cpl\.?|Pfc\.?|Pvt\.?|Capt\.?|(?:1st|2nd)\s+Lt\.?|Lt\.?\s+Col\.?|Lt\.?|Maj\.?|Col\.?|Cmdr\.?|Lt\.?\s+Cmdr\.?|Ensign|Seaman|Sergeant|Corporal|Private|Specialist|Captain|Lieutenant|Major|Colonel|Commander|Warrant\s+Officer)(?:\s+(?:1st|2nd|3rd|First|Second|Third)\s+Class)?\s+)+",
+        r"^(?:(?:(?i:PFC|SPC|SGT|SSG|SFC|CPL|PV[T12]|LCpl|TSgt|SSgt|MSgt|SrA|A1C|MC[123]|MCSN)\.?|Seaman\s+Apprentice|Staff\s+Sergeant|Master\s+Sergeant|Technical\s+Sergeant|Senior\s+Master\s+Sgt\.?|Chief\s+Master\s+Sgt\.?|Lance\s+Corporal|Mass\s+Communication\s+Specialist|Chief\s+Petty\s+Officer|Petty\s+Officer|Senior\s+Airman|Airman|Staff\s+Sgt\.?|Tech\.?\s+Sgt\.?|Master\s+Sgt\.?|Sgt\.?\s+Maj\.?|Sgt\.?|Spc\.?|Lance\s+Cpl\.?|Cpl\.?|Pfc\.?|Pvt\.?|Capt\.?|(?:1st|2nd)\s+Lt\.?|Lt\.?\s+Col\.?|Lt\.?|Maj\.?|Col\.?|Cmdr\.?|Lt\.?\s+Cmdr\.?|Ensign|Seaman|Sergeant|Corporal|Private|Specialist|Captain|Lieutenant|Major|Colonel|Commander|Warrant\s+Officer)(?:\s+(?:1st|2nd|3rd|First|Second|Third)(?:\s+Class)?)?\s+)+",
     )
     .expect("rank regex")
 });

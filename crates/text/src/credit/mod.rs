@@ -343,6 +343,32 @@ fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
         )
         .expect("bare tail regex")
     });
+    // "… w kamienicy w Poznaniu / Jane Doe / PAP": a spaced slash, a name, a slash and a known
+    // agency after the last word.
+    static SLASH_TAIL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"[\p{L}\d.,)”][ \t]+/[ \t]*(?P<name>\p{Lu}[^/\n]{2,60}?)[ \t]*/[ \t]*(?P<ag>\p{Lu}[^/\n]{1,40}?)[ \t.]*$",
+        )
+        .expect("slash tail regex")
+    });
+    if let Some(c) = SLASH_TAIL.captures(text)
+        && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
+        && let Some(i) = lex.lookup(ag.as_str())
+        && (2..=4).contains(&name.as_str().split_whitespace().count())
+        && is_person_name(name.as_str())
+        && lex.lookup(name.as_str()).is_none()
+    {
+        let ns = Span::new(name.start(), name.end());
+        let asp = Span::new(ag.start(), ag.end());
+        return Some(Unit {
+            span: Span::new(name.start(), ag.end()),
+            creators: vec![(name.as_str().to_string(), ns)],
+            hits: vec![(i, asp)],
+            unknown: Vec::new(),
+            rule: "credit.bare_tail",
+            weak: false,
+        });
+    }
     let c = TAIL.captures(text)?;
     let tail = c.name("tail")?;
     let whole = c.get(0)?;

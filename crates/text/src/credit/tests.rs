@@ -2542,3 +2542,56 @@ fn picture_labels_of_more_languages() {
         check(text, &[creator], None);
     }
 }
+
+#[test]
+fn institutional_and_archive_credit_shapes() {
+    // written: armed forces' photo services, with ranks in capitals and "/Released"
+    check(
+        "Soldiers train at a range, Feb. 1, 2024. (U.S. Army photos by PFC Jane Doe)",
+        &["Jane Doe"],
+        Some("U.S. Army"),
+    );
+    check(
+        "A boy waits in line. (U.S. Navy photo by Mass Communication Specialist 3rd Class Jane Doe/Released)",
+        &["Jane Doe"],
+        Some("U.S. Navy"),
+    );
+    // written: the United Nations agencies' archive style, with the country, the year or the
+    // month between the agency and the name
+    check(
+        "An earthquake hit the province.\nCredit: ©UNICEF/Peru/2019/Jane Doe",
+        &["Jane Doe"],
+        Some("UNICEF"),
+    );
+    check(
+        "A survivor at a camp near the town.\n\n© UNHCR/Jane Doe/March 2007",
+        &["Jane Doe"],
+        Some("UNHCR"),
+    );
+    // written: a copyright credit after a closing quote
+    check(
+        "“We have nothing left over there.” ©UNOCHA/Jane Doe",
+        &["Jane Doe"],
+        Some("UNOCHA"),
+    );
+    // written: the picture word and a known agency on the first line
+    check("Foto AFP\nBlumen liegen vor dem Rathaus.", &[], Some("AFP"));
+    // written: a source label glued to the last full stop
+    check(
+        "Los rescatistas siguen trabajando en el edificio.Fuente: AFP",
+        &[],
+        Some("AFP"),
+    );
+    // written: the credit's parts on lines of their own with a slash line between
+    check(
+        "Un voluntario ayuda a los vecinos del barrio.\n/\nJane Doe\n/\nAFP",
+        &["Jane Doe"],
+        Some("AFP"),
+    );
+    // written: a spaced slash chain after the last word
+    check(
+        "Strażacy na miejscu pożaru w kamienicy / Jan Kowalski / PAP",
+        &["Jan Kowalski"],
+        Some("PAP"),
+    );
+}
