@@ -268,6 +268,12 @@ fn latin_declined_lookup(gazetteer: &Gazetteer, name: &str) -> Vec<dateline_geo:
         // Croatian and Slovene "-ju" ("u Nairobiju"), Finnish "-ssa"/"-ssä"/"-lla"/"-llä"
         // ("Oulussa"), Estonian "-as" ("Tallinnas"), Latvian "-ā" ("Rīgā"), Lithuanian "-uje"
         // ("Vilniuje" → Vilnius), Albanian "-ë" ("Tiranë" → Tirana).
+        // Polish "-niu" → "-ń", "-wiu" → "-w", "-nie" → "-n", "-cach" → "-ce" ("w Poznaniu",
+        // "we Wrocławiu", "w Lublinie", "w Katowicach").
+        ("niu", &["ń"]),
+        ("wiu", &["w"]),
+        ("nie", &["n"]),
+        ("cach", &["ce"]),
         ("ju", &[""]),
         ("ssa", &[""]),
         ("ssä", &[""]),

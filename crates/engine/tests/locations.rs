@@ -1514,3 +1514,23 @@ fn a_place_in_a_seat_nearby_and_the_background_of_the_people_shown() {
     ));
     assert!(r.places.iter().all(|p| p.text != "Ali"), "{:?}", r.places);
 }
+
+#[test]
+fn declined_polish_towns_divisions_before_their_names_and_other_languages_in() {
+    // written.
+    let l = |t: &str| ENGINE.extract(&CaptionInput::new(t)).location;
+    // Polish locatives of large towns: "-niu" → "-ń", "-nie" → "-n".
+    let r = l("Strażacy gaszą pożar w kamienicy w Poznaniu.");
+    assert_eq!(r.country.as_deref(), Some("PL"));
+    assert_eq!(r.province.as_deref(), Some("Greater Poland"));
+    let r = l("Policjanci patrolują ulice w Lublinie.");
+    assert_eq!(r.country.as_deref(), Some("PL"));
+    // A German division word capitalized before its name gives the province.
+    let r = l("Auch in Kerugoya im Bezirk Nakuru zeigt sich ein Bild der Zerstörung.");
+    assert_eq!(r.country.as_deref(), Some("KE"));
+    // Indonesian "di" before an unknown name, a comma and a known province, in an Indonesian
+    // caption.
+    let r = l("Petugas membawa korban saat gempa di Sembalun, Nusa Tenggara Barat, Minggu (5/8).");
+    assert_eq!(r.city.as_deref(), Some("Sembalun"));
+    assert_eq!(r.country.as_deref(), Some("ID"));
+}

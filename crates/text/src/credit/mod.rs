@@ -310,6 +310,8 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
         }
         a
     });
+    // "(Jane Doe/Jane Doe)": the photographer's name written twice names no agency.
+    let agency = agency.filter(|a| !creators.iter().any(|c| fold(&c.value) == fold(&a.value)));
     // "Photo: InfoMigrants", "© Булфото", "(NSW RFS)": a lone name shaped like an outlet, not a
     // person, is the agency.
     let (creators, agency) = match (creators.as_slice(), agency) {

@@ -581,15 +581,18 @@ pub(super) fn place_phrase(
             let after_direction = before.last().is_some_and(|(_, w)| lex.is("direction", w));
             let after_comma = text[..piece.span.start].trim_end().ends_with(',');
             let (next_known, prev_known) = list_neighbours_known(text, piece.span, oracle);
-            let locative_prep = preposition
-                .as_deref()
-                .is_some_and(|p| {
-                    matches!(p, "in" | "at" | "near" | "dateline" | "of")
+            let locative_prep = preposition.as_deref().is_some_and(|p| {
+                matches!(p, "in" | "at" | "near" | "dateline" | "of")
                         // "en Sviatoshyn, Kiev": other languages' "in", only before a comma and
                         // a known place (capitalized nouns of those languages are no towns).
-                        || matches!(p, "en" | "em" | "à" | "dans" | "na" | "nella" | "nel" | "im" | "bei")
+                        || matches!(
+                            p,
+                            "en" | "em" | "à" | "dans" | "na" | "nella" | "nel" | "im" | "bei"
+                                | "di" | "w" | "we" | "v" | "ve" | "u" | "în" | "sa" | "ở"
+                                | "tại" | "katika" | "jijini" | "mjini" | "në" | "på" | "i"
+                        )
                             && text[piece.span.end..].trim_start().starts_with(',')
-                });
+            });
             ((locative_prep || after_comma) && next_known
                 || after_direction && (prev_known || next_known))
                 && !looks_like_person(text, ws, lex)
@@ -1309,6 +1312,19 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "kijiji" => PlaceCue::Settlement,
         "provincia" | "región" | "regione" | "région" | "região" => PlaceCue::Province,
         "distrito" | "distretto" | "bezirk" => PlaceCue::District,
+        // German divisions and parts of a town, written capitalized before the name ("im
+        // Bezirk Nakuru", "im Landkreis Ahrweiler", "dem Stadtteil Altenessen"); Polish, Czech
+        // and Slovak ones in the cases that follow a preposition ("w województwie
+        // podkarpackim", "w gminie Kłodzko", "v obci Zákolany", "v okrese Mělník").
+        "landkreis" | "kreis" | "powiecie" | "powiat" | "okrese" | "okres" => PlaceCue::District,
+        "provinz" | "bundesstaat" | "bundesland" | "kanton" | "województwie" | "kraji" => {
+            PlaceCue::Province
+        }
+        "stadtteil" | "ortsteil" | "stadtviertel" | "viertel" | "dzielnicy" | "osiedlu" => {
+            PlaceCue::Neighbourhood
+        }
+        "ortschaft" | "gemeinde " | "gminie" | "miejscowości" | "wsi" | "mieście" | "obci"
+        | "městě" | "meste" | "dedine" => PlaceCue::Settlement,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
         | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
