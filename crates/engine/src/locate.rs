@@ -701,6 +701,8 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
                 && p.preposition.as_deref() != Some("dateline")
                 && p.cue != PlaceCue::Region
                 && agrees(c)
+                && !in_quotation(text, p.span)
+                && !other_country_alone(places, &chain, c)
         })
     {
         let mut merged = next.clone();
@@ -722,6 +724,36 @@ fn choose_chain(text: &str, places: &[PlacePhrase], chains: &[Vec<usize>]) -> Op
     extend_with_following(text, places, chains, first_idx, &mut chain);
     prepend_subject_facility(places, chains, first_idx, &mut chain);
     Some(chain)
+}
+
+/// Whether `span` stands inside quoted speech ("“When we were in Myanmar, …”"): what a
+/// speaker tells of is seldom where the photo was made.
+fn in_quotation(text: &str, span: Span) -> bool {
+    let before = &text[..span.start];
+    let opens = before.matches('“').count();
+    let closes = before.matches('”').count();
+    opens > closes || (opens == 0 && before.matches('"').count() % 2 == 1)
+}
+
+/// Whether chain `next` names only a country other than that of the dateline `chain`'s known
+/// town ("COX'S BAZAR, … We left Myanmar …"): another country, not a part of the dateline's.
+fn other_country_alone(places: &[PlacePhrase], chain: &[usize], next: &[usize]) -> bool {
+    let town_country = chain.iter().find_map(|&i| {
+        places[i]
+            .known
+            .as_ref()
+            .filter(|k| k.kind == KnownKind::Populated)
+            .map(|k| k.country.as_str())
+    });
+    let Some(tc) = town_country else {
+        return false;
+    };
+    next.iter().all(|&i| {
+        places[i]
+            .known
+            .as_ref()
+            .is_some_and(|k| k.kind == KnownKind::Country && k.country != tc)
+    })
 }
 
 /// "20 kilometres north of", "some 60 km (37 miles) southwest of the capital": a distance from

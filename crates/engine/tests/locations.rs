@@ -1534,3 +1534,34 @@ fn declined_polish_towns_divisions_before_their_names_and_other_languages_in() {
     assert_eq!(r.city.as_deref(), Some("Sembalun"));
     assert_eq!(r.country.as_deref(), Some("ID"));
 }
+
+#[test]
+fn a_country_in_quoted_speech_does_not_move_the_dateline() {
+    // written.
+    let r = ENGINE
+        .extract(&CaptionInput::new(
+            "Cox’s Bazar, 15 March 2018. A man runs a small shop with his brother. “When we were in Myanmar, we had a store.”",
+        ))
+        .location;
+    assert_eq!(r.country.as_deref(), Some("BD"));
+    assert_eq!(r.city.as_deref(), Some("Cox’s Bazar"));
+}
+
+#[test]
+fn a_german_division_noun_before_its_name() {
+    // written.
+    let r = ENGINE.extract(&CaptionInput::new(
+        "Feuerwehrleute löschen einen Brand im Stadtteil Rüttenscheid in Essen.",
+    ));
+    assert_eq!(r.location.city.as_deref(), Some("Essen"));
+    assert_eq!(r.location.sublocation.as_deref(), Some("Rüttenscheid"));
+    let r = ENGINE.extract(&CaptionInput::new(
+        "In Ternitz (Bezirk Neunkirchen) rückten drei Feuerwehren aus.",
+    ));
+    assert!(
+        r.places.iter().any(|p| p.text == "Neunkirchen"),
+        "{:?}",
+        r.places
+    );
+    assert_eq!(r.location.country.as_deref(), Some("AT"));
+}

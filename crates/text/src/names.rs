@@ -502,6 +502,21 @@ const OPENING_WORDS: &[&str] = &[
     "Während", "Dopo", "Após", "Depois", "Mientras", "Cuando", "Lorsque", "Quando",
 ];
 
+/// German nouns for a division or a part of a town, capitalized before its name.
+/// ("Kreis" and "Landkreis" stay with the name: "im Kreis Erding" names the district, which the
+/// town's name alone would not.)
+const GERMAN_UNITS: &[&str] = &[
+    "Bezirk",
+    "Provinz",
+    "Bundesstaat",
+    "Bundesland",
+    "Kanton",
+    "Stadtteil",
+    "Ortsteil",
+    "Stadtviertel",
+    "Gemeinde",
+];
+
 /// True when `name` begins with one of those prepositions and `text` is in one of those
 /// languages ("Prie Seimo", "W Krakowie"): no person's name.
 pub fn opens_with_central_preposition(text: &str, name: &str) -> bool {
@@ -577,6 +592,17 @@ pub fn chunks(text: &str, words: &[Word], exclude: &[Span]) -> Vec<Chunk> {
             continue;
         }
         if w.sentence_start && OPENING_WORDS.contains(&s) {
+            i += 1;
+            continue;
+        }
+        // "im Bezirk Nakuru", "(Bezirk Neunkirchen)", "dem Stadtteil Altenessen": German writes
+        // the kind of division or part of a town capitalized before its name; the name is the
+        // rest, and the noun says what it is.
+        if GERMAN_UNITS.contains(&s)
+            && words
+                .get(i + 1)
+                .is_some_and(|n| is_capitalized(n.span.slice(text)) && joined_by_space(text, w, n))
+        {
             i += 1;
             continue;
         }
