@@ -351,6 +351,22 @@ pub(super) fn split_chunk(
         if breaker {
             push_piece(text, words, start, i, chunk, first, lex, oracle, out);
             start = i + 1;
+        } else if i > start
+            && lex.is("title", s.trim_end_matches('.'))
+            && lex.is("org_head", words[i - 1].span.slice(text))
+            // ("Chief of Army Staff General Jane Doe" is one title.)
+            && !(i >= 2 && words[i - 2].span.slice(text) == "of")
+            && i + 1 < last
+        {
+            // "U.S. Army Sgt. Jane Doe", "Navy Petty Officer Jane Doe": the service, then a rank
+            // before the person's name.
+            push_piece(text, words, start, i, chunk, first, lex, oracle, out);
+            start = i + 1;
+            while start + 1 < last
+                && lex.is("title", words[start].span.slice(text).trim_end_matches('.'))
+            {
+                start += 1;
+            }
         } else if i > start + 1 && lex.is("unit_first", s) {
             // "Kecamatan Jasinga Kabupaten Bogor": a second unit word opens the next unit.
             push_piece(text, words, start, i, chunk, first, lex, oracle, out);

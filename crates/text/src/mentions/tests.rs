@@ -1079,3 +1079,27 @@ fn swahili_locatives_and_describing_words_before_a_place() {
         m.places
     );
 }
+
+#[test]
+fn a_service_then_a_rank_before_a_name() {
+    // Written, in the armed forces' photo services' style.
+    let m = run("U.S. Army Sgt. Jane Doe, an infantryman, leads a squad attack practice.");
+    assert_eq!(people(&m), ["Jane Doe"]);
+    assert!(
+        m.organizations
+            .iter()
+            .all(|o| !o.name.value.contains("Doe")),
+        "{:?}",
+        m.organizations
+    );
+    let m = run("Operations Specialist 3rd Class Jane Doe reunites with her father.");
+    assert_eq!(people(&m), ["Jane Doe"]);
+    let m = run("The child of a U.S. Navy Sailor waits for transportation.");
+    assert!(people(&m).is_empty(), "{:?}", m.people);
+    // "Chief of Army Staff" stays one title.
+    assert!(
+        orgs("Chief of Army Staff General Jane Doe visits a hospital.")
+            .iter()
+            .all(|o| o != "of Army")
+    );
+}
