@@ -37,6 +37,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout21.jsonl",
     "heldout22.jsonl",
     "heldout23.jsonl",
+    "heldout24.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
