@@ -18,7 +18,7 @@ pub(super) static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
         r"(?ix)^(?:
             (?P<pa>(?:photo\s+credit\s+should\s+read|mandatory\s+credit))\s*:?
           | (?P<ci>credit\s+image)\s*:
-          | (?P<by>(?:photo(?:graph)?s?|pictures?|pix|pics|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por|par)|photographies?\s+par|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|staff\s+photos?\s+by|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
+          | (?P<by>(?:all\s+)?(?:photo(?:graph)?s?|pictures?|pix|pics?\.?|images?|video|footage)\s+(?:by|from)|fot[oó]s?\s+(?:by|de|di|von|por|par)|photographies?\s+par|fotograf[íi]as?\s+(?:de|por)|picha\s+(?:ilipigwa\s+)?na|staff\s+photographer|staff\s+photos?\s+by|(?:retrato|larawan|litrato)\s+(?:mula\s+(?:kay|sa|kina)|ni)|kuha\s+ni|gambar(?:\s+(?:oleh|ihsan))?|عکس(?:[\s\u{{200c}}]*ها)?\s+از)\b
           | (?P<court>(?:(?:photo(?:graph)?|picture|image)s?\s+)?courtesy(?:\s+of)?)\b\s*:?
           | (?P<label>all\s+(?:the\s+)?(?:photo(?:graph)?s|pictures|images)|(?:file|archive)(?:\s+(?:photo(?:graph)?|picture|image)s?)?|(?:photo|image|picture)\s+credits?|cr[ée]dits?\s+photos?|photo(?:graph)?s?|pictures?|pix|pics?|images?|imag[ae][nm]s?|ảnh|ภาพข่าว|ภาพ|picha|credits?|cr[ée]dits?|cr[ée]ditos?|copyright|fot[oó]s?|fotograf[íi]as?|foto[gğ]raf|bild|kuva|photographer|source|quelle|fuente|fonte|pc|mynd|ljósmynd|billede|bilde|pilt|attēls|nuotrauka|kép|snímek|snimio|snimila|sursa(?:\s+foto)?|nguồn|larawan|sawir(?:ka)?|hoto|llun|suuraa|ifoto|zdjęcie|beeld|fotograf)\s*(?::|;|\.{{2,}}|…|\||[-–—]\s)
           | (?:fot|nuotr)\.\s
@@ -173,7 +173,7 @@ pub(super) fn plain_chunks(text: &str, s: Span, out: &mut Vec<Chunk>) {
 
 pub(super) static INNER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t]|©)|[\p{Ll}\d]{3}[ \t]+©[ \t]*\p{Lu}\p{Ll}|[.!?][”\x22’»][ \t]+©[ \t]*\p{Lu}|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?|Fuente|Fonte|Quelle|Source|Bild)(?::|\.{2,}|…)|\.(?:Photo|Foto|Crédit)[ \t]:[ \t]|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*[Cc]r[ée]dito[ \t]*:?[ \t]+\p{Lu}|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
+        r"[ \t]/[ \t]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fot[oó]s?)[ \t]*:|(?i:fot)\.[ \t]|©)|[\p{Ll}\d]{3}[ \t]+©[ \t]*\p{Lu}\p{Ll}|[.!?][”\x22’»][ \t]+©[ \t]*\p{Lu}|[\p{Ll}\d]{2}©[ \t]*\p{Lu}\p{Ll}+[ \t]+\p{Lu}|\|[ \t\u{a0}]*(?:(?i:photo(?:graph)?s?|pictures?|images?|credits?|fotos?|copyright)(?:\s*:|\s*\.{2,}|…|\s+by\b)|©)|[\p{Ll}.](?:Photo(?:graph)?s?|Pictures?|Images?|Credits?|Fotos?|Fuente|Fonte|Quelle|Source|Bild)(?::|\.{2,}|…)|\.(?:Photo|Foto|Crédit)[ \t]:[ \t]|[\p{Ll}.](?:Picha[ \t]+na[ \t]|Credit\p{Lu})|\.[ \t]+(?:photo(?:graph)?s?|pictures?|images?|credits?|fotos?)[ \t]*:|[ \t][\-–—―][ \t]*(?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)[ \t]*:[ \t]|[ \t][\-–—―][ \t]*[Cc]r[ée]dito[ \t]*:?[ \t]+\p{Lu}|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}[^\s/]*[ \t]*/|[ \t][\-–—―][ \t]*(?:Photo|PHOTO|Foto|FOTO)[ \t]+\p{Lu}\p{L}{1,12}[ \t]*$|[\p{Ll}\d”\x22’»)][ \t](?:Photo(?:graph)?s?|Pictures?|Images?|Imag[ae][nm]|Credits?|Fotos?)(?:[ \t]*:[ \t]|[ \t]+by[ \t]+\p{Lu}|[ \t]+copyright[ \t]+\p{Lu})",
     )
     .expect("inner label regex")
 });
@@ -226,7 +226,11 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
                 // "… in Port Gentil / Photo: Reuters": a label after a lone slash.
                 || (c == b'/' && i > 0 && b[i - 1] == b' ')
                 // "… place Bellecour ©Jane Doe": a copyright sign after a word.
-                || (c == 0xC2 && b.get(i + 1) == Some(&0xA9) && i > 0 && b[i - 1] == b' ')
+                // ("…cooperation© Jane Doe/TASS": or glued to it.)
+                || (c == 0xC2
+                    && b.get(i + 1) == Some(&0xA9)
+                    && i > 0
+                    && (b[i - 1] == b' ' || b[i - 1].is_ascii_alphanumeric()))
                 || (matches!(c, b'P' | b'I' | b'C' | b'F')
                     && i > 0
                     && (b[i - 1].is_ascii_lowercase()
@@ -258,6 +262,11 @@ pub(super) fn inner_label_at(t: &str) -> Option<usize> {
     let m = INNER_LABEL.find(t)?;
     let at = if t[m.start()..].starts_with('|') {
         m.start()
+    } else if let Some(copy) = m.as_str().find('©').filter(|&k| {
+        m.as_str()[..k].ends_with(char::is_alphanumeric) && !m.as_str()[..k].contains(' ')
+    }) {
+        // "…cooperation© Jane Doe/TASS": at the sign glued to the last word.
+        m.start() + copy
     } else if let Some(copy) = m.as_str().find(" ©").or_else(|| m.as_str().find("\t©"))
         && m.as_str()
             .starts_with(|c: char| c.is_alphanumeric() || matches!(c, '.' | '!' | '?'))
@@ -397,7 +406,42 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         {
             body.end = body.start + d.start();
         }
+        // "(Source: Express photo by Jane Doe)": after the label, an outlet's picture credit.
+        if let Some(pc) = PICTURE_WORD_CREDIT.captures(&text[body.start..body.end])
+            && let (Some(ag), Some(name)) = (pc.name("ag"), pc.name("name"))
+            && is_person_name(name.as_str())
+            && lex.lookup(name.as_str()).is_none()
+            // ("© Pool photo by Jane Doe": a pool names no outlet.)
+            && !is_placeholder(ag.as_str())
+        {
+            let asp = Span::new(body.start + ag.start(), body.start + ag.end());
+            let nsp = Span::new(body.start + name.start(), body.start + name.end());
+            let (hits, unknown) = match lex.lookup(ag.as_str()) {
+                Some(i) => (vec![(i, asp)], Vec::new()),
+                None => (Vec::new(), vec![(ag.as_str().to_string(), asp)]),
+            };
+            return Some(Unit {
+                span: unit_span,
+                creators: vec![(name.as_str().to_string(), nsp)],
+                hits,
+                unknown,
+                rule: "credit.photo_by",
+                weak: false,
+            });
+        }
         let mut p = parse_body(text, body, lex, true);
+        // "(Photo from Fire Alert Metro Manila)": what a picture comes from is its source, not
+        // the one who took it.
+        if c.name("by")
+            .is_some_and(|m| m.as_str().to_lowercase().ends_with("from"))
+            && p.creators.len() == 1
+            && p.hits.is_empty()
+            && p.unknown.is_empty()
+            && p.prose_at.is_none()
+        {
+            let (n, sp) = p.creators.remove(0);
+            p.unknown.push((n, sp));
+        }
         let mut unit_span = unit_span;
         if let Some(at) = p.prose_at {
             // A credit first and the caption after it: the credit ends before the prose.
@@ -1126,11 +1170,14 @@ fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexico
     // side of a dash, in brackets at the end.
     if ch.paren
         && at_end
-        && let Some(c) = AGENCY_DASH_NAME
-            .captures(t)
-            .or_else(|| NAME_DASH_AGENCY.captures(t))
+        && let Some(c) = [&*AGENCY_DASH_NAME, &*NAME_DASH_AGENCY]
+            .iter()
+            .filter_map(|re| re.captures(t))
+            .find(|c| {
+                c.name("ag")
+                    .is_some_and(|ag| lex.lookup(ag.as_str()).is_some())
+            })
         && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
-        && lex.lookup(ag.as_str()).is_some()
         && lex.lookup(name.as_str()).is_none()
         && is_person_name(name.as_str())
     {

@@ -341,10 +341,34 @@ pub fn find_credit(text: &str, lex: &AgencyLexicon) -> Option<CreditFound> {
 fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
     static TAIL: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?:(?P<stop>\p{Ll}[.!?]|[.!?][\x22”’»)]?[ \t]+|\n[ \t]*)|[ \t\p{Ll}][/|–—][ \t]+)(?P<tail>\p{Lu}[^.!?\n/()]{1,80}?)[ \t.]*$",
+            r"(?:(?P<stop>\p{Ll}[.!?]|[.!?][\x22”’»)]?[ \t]+(?:-[ \t]+)?|\n[ \t]*)|[ \t\p{Ll}][/|–—][ \t]+)(?P<tail>\p{Lu}(?:[^.!?\n/()]|[ \t]\p{Lu}\.){1,80}?)[ \t.]*$",
         )
         .expect("bare tail regex")
     });
+    // "… was shot on September 9, 2022. Xinhua News Agency reporter Jane Doe photo": a known
+    // agency, its reporter's name and the picture word, as the last sentence.
+    static REPORTER_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?:^|[.!?][ 	]+)(?P<ag>\p{Lu}[\p{L} ]{1,40}?)[ 	]+(?:reporter|correspondent|photographer|photojournalist)[ 	]+(?P<name>\p{Lu}[\p{L}'’-]+(?:[ 	]+\p{Lu}[\p{L}'’-]+){1,3})[ 	]+(?:photo|photographed|took\s+this\s+photo)\.?[ 	]*$",
+        )
+        .expect("reporter photo regex")
+    });
+    if let Some(c) = REPORTER_PHOTO.captures(text)
+        && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
+        && let Some(i) = lex.lookup(ag.as_str())
+    {
+        return Some(Unit {
+            span: Span::new(ag.start(), c.get(0)?.end()),
+            creators: vec![(
+                name.as_str().to_string(),
+                Span::new(name.start(), name.end()),
+            )],
+            hits: vec![(i, Span::new(ag.start(), ag.end()))],
+            unknown: Vec::new(),
+            rule: "credit.bare_tail",
+            weak: false,
+        });
+    }
     // "… w kamienicy w Poznaniu / Jane Doe / PAP": a spaced slash, a name, a slash and a known
     // agency after the last word.
     static SLASH_TAIL: LazyLock<Regex> = LazyLock::new(|| {

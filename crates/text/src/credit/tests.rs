@@ -2595,3 +2595,70 @@ fn institutional_and_archive_credit_shapes() {
         Some("PAP"),
     );
 }
+
+#[test]
+fn credit_shapes_of_regional_outlets_and_national_agencies() {
+    // written: a copyright sign glued to the last word
+    check(
+        "The leaders discussed cooperation© Jane Doe/Press Office/TASS",
+        &["Jane Doe"],
+        Some("TASS"),
+    );
+    check(
+        "Volunteers disinfect villages near the town, April 11© Jane Doe/Getty Images",
+        &["Jane Doe"],
+        Some("Getty Images"),
+    );
+    // written: a name, a spaced hyphen and an agency's two-word name in brackets, with blanks
+    // inside them
+    check(
+        "A view of a damaged street on October 7, 2023 [Jane Doe - Anadolu Agency]",
+        &["Jane Doe"],
+        Some("Anadolu"),
+    );
+    check(
+        "The house was turned into a museum. ( Jane Doe - Anadolu Agency )",
+        &["Jane Doe"],
+        Some("Anadolu"),
+    );
+    // written: "Pic by", "Pic. by", "All photos by"
+    check(
+        "The injured are taken to hospital. Pic by Jane Doe",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "Penguins live on the islands (Pic. by Jane Doe)",
+        &["Jane Doe"],
+        None,
+    );
+    check(
+        "Residents salvage their possessions after the fire. All photos by Jane Doe/Rappler",
+        &["Jane Doe"],
+        Some("Rappler"),
+    );
+    // written: what a picture is "from" is its source
+    check(
+        "Firefighters respond to a residential fire. (Photo from Fire Alert Metro Manila)",
+        &[],
+        Some("Fire Alert Metro Manila"),
+    );
+    // written: an outlet's picture credit after a source label
+    check(
+        "The district was hit hardest by the quake. (Source: Express photo by Jane Doe)",
+        &["Jane Doe"],
+        Some("Express"),
+    );
+    // written: a name with a middle initial after a spaced hyphen
+    check(
+        "A mother comforts her son in their flooded home on Wednesday night. - Jane K. Doe",
+        &["Jane K. Doe"],
+        None,
+    );
+    // written: an agency's reporter and the picture word as the last sentence
+    check(
+        "The city's skyline was shot on September 9, 2022. Xinhua News Agency reporter Jane Doe photo",
+        &["Jane Doe"],
+        Some("Xinhua"),
+    );
+}
