@@ -387,6 +387,9 @@ fn is_initial(word: &str) -> bool {
         // Place words abbreviated before a name: "Brgy. Old Capitol Site" (barangay), "Jl.
         // Sudirman" (jalan), "Av. Paulista".
         "Brgy", "Bgy", "Jl", "Jln", "Kab", "Kec", "Kel", "Av", "Avda",
+        // Spanish and Portuguese saints in Philippine and Latin American place names: "Sta. Mesa",
+        // "Sto. Niño".
+        "Sta", "Sto", "Pfc", "Spc",
     ];
     let mut cs = word.chars();
     (cs.next().is_some_and(char::is_uppercase) && cs.next().is_none())

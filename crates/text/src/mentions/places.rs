@@ -129,6 +129,8 @@ pub(super) fn place_phrase(
     // compass word after the city; one the gazetteer lacks stands at its city's point.
     let town_word_rule = match last_word {
         "City" if !sport => Some("place.city_word"),
+        // "Hoi An Town", "Kuala Krai Town": the English word some Asian presses add to a town.
+        "Town" if !sport => Some("place.city_word"),
         "Pusat" | "Selatan" | "Utara" | "Barat" | "Timur" | "Tengah" => Some("place.compass_part"),
         _ => None,
     };
