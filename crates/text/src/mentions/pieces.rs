@@ -353,7 +353,13 @@ pub(super) fn split_chunk(
             start = i + 1;
         } else if i > start
             && lex.is("title", s.trim_end_matches('.'))
-            && lex.is("org_head", words[i - 1].span.slice(text))
+            && (lex.is("org_head", words[i - 1].span.slice(text))
+                // "Lusaka District Commissioner Jane Doe", "Kano State Governor Jane Doe": a
+                // division, then an office before the person's name.
+                || matches!(
+                    words[i - 1].span.slice(text),
+                    "District" | "State" | "County" | "Province" | "Region" | "City"
+                ) && i >= start + 2)
             // ("Chief of Army Staff General Jane Doe" is one title.)
             && !(i >= 2 && words[i - 2].span.slice(text) == "of")
             && i + 1 < last

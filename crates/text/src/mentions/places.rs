@@ -411,6 +411,55 @@ pub(super) fn place_phrase(
     {
         return None;
     }
+    // "(in Green top)", "(L, in Red)": a colour capitalized before clothing or a closing bracket
+    // says what someone wears.
+    if ws.len() == 1
+        && matches!(
+            first_word,
+            "Green"
+                | "Red"
+                | "Blue"
+                | "White"
+                | "Black"
+                | "Orange"
+                | "Yellow"
+                | "Grey"
+                | "Gray"
+                | "Brown"
+                | "Pink"
+                | "Purple"
+        )
+    {
+        let next = after.trim_start();
+        let next_word = next
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("");
+        if next.starts_with(')')
+            || matches!(
+                next_word,
+                "top"
+                    | "shirt"
+                    | "t-shirt"
+                    | "jacket"
+                    | "dress"
+                    | "hat"
+                    | "cap"
+                    | "suit"
+                    | "uniform"
+                    | "scarf"
+                    | "coat"
+                    | "jersey"
+                    | "vest"
+                    | "hijab"
+                    | "tie"
+                    | "sweater"
+                    | "shorts"
+            )
+        {
+            return None;
+        }
+    }
     // "an officer of the Yemen army", "Syria state TV": a name used as an adjective is not a place.
     if cue == PlaceCue::None && !piece.possessive {
         let next_word = after

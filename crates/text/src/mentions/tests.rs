@@ -1103,3 +1103,17 @@ fn a_service_then_a_rank_before_a_name() {
             .all(|o| o != "of Army")
     );
 }
+
+#[test]
+fn a_division_then_an_office_and_a_colour_worn() {
+    // Written.
+    let m = run("Kano State Governor Jane Doe visits the market.");
+    assert_eq!(people(&m), ["Jane Doe"]);
+    let m = run("Lusaka District Commissioner Jane Doe checks on the roads.");
+    assert_eq!(people(&m), ["Jane Doe"]);
+    // A colour before clothing or a closing bracket is what someone wears.
+    let m = run("The minister (in Green top) checks on the roads of the township.");
+    assert!(m.places.iter().all(|p| p.name != "Green"), "{:?}", m.places);
+    let m = run("A resident of the Minh An Ward takes his boat to shelter.");
+    assert!(people(&m).is_empty(), "{:?}", m.people);
+}
