@@ -181,7 +181,7 @@ static VAGUE: LazyLock<Regex> = LazyLock::new(|| {
 
 static RUNNING_TOTAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b|\b(?:war|conflict|fighting|clashes|uprising|insurgency)\b[^.;]{0,80}\bsince\s+(?:(?:early|late|mid-?)\s*)?(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)\b|\b(?:epidemic|outbreak|pandemic|virus|disease|violence|unrest|crisis|cholera|ebola|famine|drought)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|claimed|left|caused|seen)\b|\bdesde\s+hace\b|\ben\s+lo\s+que\s+va\s+de\b|\bhasta\s+(?:ahora|la\s+fecha)\b|\bjusqu'(?:à|a)\s+présent\b|\bdepuis\s+le\s+début\b|\bdesde\s+o\s+início\b|\baté\s+agora\b",
+        r"(?i)\bso\s+far\b|\bto\s+date\b|\bsince\s+the\s+(?:start|beginning|outbreak)\b|\b(?:conflict|war|uprising|revolution|insurgency)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|led|claimed|left|caused)\b|\b(?:killed|died)\s+(?:in|during)\s+(?:[\w']+\s+){0,3}(?:war|conflict|uprising)\b|\bin\s+total\b|\boverall\s+(?:death\s+)?toll\b|\bsince\s+(?:the\s+)?(?:war|conflict|uprising)\s+(?:began|started|erupted)\b|\b(?:war|conflict|fighting|clashes|uprising|insurgency)\b[^.;]{0,80}\bsince\s+(?:(?:early|late|mid-?)\s*)?(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)\b|\b(?:epidemic|outbreak|pandemic|virus|disease|violence|unrest|crisis|cholera|ebola|famine|drought)\s*(?:,\s*which\s+|\s+(?:that|which)\s+)?(?:has|have|had)\s+(?:so\s+far\s+)?(?:killed|claimed|left|caused|seen)\b|\bsince\s+(?:[\w']+\s+){1,3}(?:launched|invaded)\b|\bdesde\s+hace\b|\ben\s+lo\s+que\s+va\s+de\b|\bhasta\s+(?:ahora|la\s+fecha)\b|\bjusqu'(?:à|a)\s+présent\b|\bdepuis\s+le\s+début\b|\bdesde\s+o\s+início\b|\baté\s+agora\b",
     )
     .expect("RUNNING_TOTAL regex")
 });
@@ -1400,6 +1400,18 @@ mod tests {
         assert_eq!(k("Three protesters were shot dead in Mandalay."), Some(3));
         assert_eq!(k("Five people were found dead after the storm."), Some(5));
         assert_eq!(k("At least 14 people were reported killed."), Some(14));
+    }
+
+    #[test]
+    fn a_toll_since_a_campaign_began_is_a_running_total() {
+        // written
+        assert_eq!(
+            k(
+                "Smoke rises over the city on Monday. More than 40,000 people have been killed, \
+               according to the health ministry, since the army launched its offensive in 2023."
+            ),
+            None
+        );
     }
 
     #[test]
