@@ -213,10 +213,23 @@ fn candidates(
         });
     }
     let division_cue = matches!(p.cue, PlaceCue::Province | PlaceCue::District);
+    // "Western Region" is Uganda's division by that whole name, not one of the many
+    // "Western"s: a division whose name is the phrase as written, generic word and all, first.
+    let whole: Vec<(String, String)> = if p.name != name {
+        gaz.admin1_by_name(&p.name, None)
+            .into_iter()
+            .map(|a| (a.country, a.code))
+            .collect()
+    } else {
+        Vec::new()
+    };
     for a in gaz.admin1_by_name(name, None) {
+        let as_written = whole
+            .iter()
+            .any(|(c, code)| *c == a.country && *code == a.code);
         out.push(Candidate {
+            prior: if division_cue { 4.0 } else { 1.0 } + if as_written { 2.0 } else { 0.0 },
             reading: Resolved::Admin1(a),
-            prior: if division_cue { 4.0 } else { 1.0 },
         });
     }
     let mut places = lookup(name);

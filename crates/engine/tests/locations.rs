@@ -1565,3 +1565,18 @@ fn a_german_division_noun_before_its_name() {
     );
     assert_eq!(r.location.country.as_deref(), Some("AT"));
 }
+
+#[test]
+fn a_division_of_a_province_and_a_province_by_its_whole_name() {
+    // written.
+    let l = |t: &str| ENGINE.extract(&CaptionInput::new(t)).location;
+    // A county "of" a province: two places, the province known.
+    let r = l(
+        "A family stands beside their flooded home in Tambura County of Western Equatoria State.",
+    );
+    assert_eq!(r.province.as_deref(), Some("Western Equatoria"));
+    assert_eq!(r.country.as_deref(), Some("SS"));
+    // "Western Region" is the division by that whole name.
+    let r = l("Flooding in Kasese District of Western Region on Monday.");
+    assert_eq!(r.country.as_deref(), Some("UG"));
+}

@@ -440,6 +440,12 @@ pub(super) fn push_piece(
         .flatten()
         .filter(|&k| {
             super::places::landmark_head(words[k - 1].span.slice(text))
+                // "Nzara County of Western Equatoria": a division, then the province it is in.
+                || matches!(
+                    words[k - 1].span.slice(text),
+                    "County" | "District" | "Municipality" | "Sub-county" | "Subcounty" | "Sector"
+                        | "Division" | "Ward" | "Village" | "Township"
+                )
                 || lex.is("landmark_first", words[first].span.slice(text))
                 || part_noun_before
                 // "Zona Sul do Rio de Janeiro": a name opening with a part-of-town noun.
