@@ -38,6 +38,7 @@ pub const TRAINING_SETS: &[&str] = &[
     "heldout22.jsonl",
     "heldout23.jsonl",
     "heldout24.jsonl",
+    "heldout26.jsonl",
 ];
 
 pub fn workspace() -> PathBuf {
