@@ -34,6 +34,8 @@ SETS = [
     ("heldout23 (100)", ["tests/fixtures/corpus/heldout23.jsonl"]),
     ("heldout24 (100)", ["tests/fixtures/corpus/heldout24.jsonl"]),
     ("heldout25 (100)", ["tests/fixtures/corpus/heldout25.jsonl"]),
+    ("heldout26 (100)", ["tests/fixtures/corpus/heldout26.jsonl"]),
+    ("heldout27 (92)", ["tests/fixtures/corpus/heldout27.jsonl"]),
 ]
 FIELDS = ["agency", "date", "city", "sublocation", "province", "country", "event_type", "killed", "injured",
           "casualty_source", "creator", "places", "people", "organizations", "reported"]
