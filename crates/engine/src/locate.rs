@@ -1487,6 +1487,21 @@ pub(crate) fn locate(
             (Resolved::Admin1(_), c) if c != PlaceCue::Settlement => {
                 prov_idx.get_or_insert(i);
             }
+            // "in Kangra district of Himachal Pradesh": a division a district is "of" is the
+            // province, not a town.
+            (Resolved::Admin1(_), PlaceCue::Settlement)
+                if gaz.lookup(&places[i].lookup).is_empty()
+                    && text[..p.span.start]
+                        .trim_end()
+                        .to_lowercase()
+                        .rsplit(' ')
+                        .nth(1)
+                        .is_some_and(|w| {
+                            matches!(w, "district" | "districts" | "county" | "area")
+                        }) =>
+            {
+                prov_idx.get_or_insert(i);
+            }
             (Resolved::Unknown, PlaceCue::None)
                 if sub_idx.is_none()
                     && city_idx.is_none()

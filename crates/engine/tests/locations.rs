@@ -1580,3 +1580,14 @@ fn a_division_of_a_province_and_a_province_by_its_whole_name() {
     let r = l("Flooding in Kasese District of Western Region on Monday.");
     assert_eq!(r.country.as_deref(), Some("UG"));
 }
+
+#[test]
+fn a_district_of_a_province_and_the_falklands() {
+    // written.
+    let l = |t: &str| ENGINE.extract(&CaptionInput::new(t)).location;
+    let r = l("A bus fell into a gorge in Mandi district of Himachal Pradesh, police said.");
+    assert_eq!(r.province.as_deref(), Some("Himachal Pradesh"));
+    assert_eq!(r.city, None);
+    let r = l("Penguins gather on a beach in the Falklands.");
+    assert_eq!(r.country.as_deref(), Some("FK"));
+}
