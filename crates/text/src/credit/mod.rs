@@ -349,25 +349,27 @@ fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
     // agency, its reporter's name and the picture word, as the last sentence.
     static REPORTER_PHOTO: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?:^|[.!?][ 	]+)(?P<ag>\p{Lu}[\p{L} ]{1,40}?)[ 	]+(?:reporter|correspondent|photographer|photojournalist)[ 	]+(?P<name>\p{Lu}[\p{L}'’-]+(?:[ 	]+\p{Lu}[\p{L}'’-]+){1,3})[ 	]+(?:photo|photographed|took\s+this\s+photo)\.?[ 	]*$",
+            r"(?:^|[.!?][ \t]+)(?P<ag>\p{Lu}[\p{L} ]{1,40}?)[ \t]+(?:reporter|correspondent|photographer|photojournalist)[ \t]+(?P<name>\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3})[ \t]+(?:photo|photographed|took\s+this\s+photo)\.?[ \t]*$",
         )
         .expect("reporter photo regex")
     });
+    // A photographer's name and a known agency, each a regex group, as one credit.
+    let named = |name: regex::Match, ag: regex::Match, i: usize, end: usize| Unit {
+        span: Span::new(name.start().min(ag.start()), end),
+        creators: vec![(
+            name.as_str().to_string(),
+            Span::new(name.start(), name.end()),
+        )],
+        hits: vec![(i, Span::new(ag.start(), ag.end()))],
+        unknown: Vec::new(),
+        rule: "credit.bare_tail",
+        weak: false,
+    };
     if let Some(c) = REPORTER_PHOTO.captures(text)
         && let (Some(name), Some(ag)) = (c.name("name"), c.name("ag"))
         && let Some(i) = lex.lookup(ag.as_str())
     {
-        return Some(Unit {
-            span: Span::new(ag.start(), c.get(0)?.end()),
-            creators: vec![(
-                name.as_str().to_string(),
-                Span::new(name.start(), name.end()),
-            )],
-            hits: vec![(i, Span::new(ag.start(), ag.end()))],
-            unknown: Vec::new(),
-            rule: "credit.bare_tail",
-            weak: false,
-        });
+        return Some(named(name, ag, i, c.get(0)?.end()));
     }
     // "… w kamienicy w Poznaniu / Jane Doe / PAP": a spaced slash, a name, a slash and a known
     // agency after the last word.
@@ -384,16 +386,7 @@ fn bare_tail_credit(text: &str, lex: &AgencyLexicon) -> Option<Unit> {
         && is_person_name(name.as_str())
         && lex.lookup(name.as_str()).is_none()
     {
-        let ns = Span::new(name.start(), name.end());
-        let asp = Span::new(ag.start(), ag.end());
-        return Some(Unit {
-            span: Span::new(name.start(), ag.end()),
-            creators: vec![(name.as_str().to_string(), ns)],
-            hits: vec![(i, asp)],
-            unknown: Vec::new(),
-            rule: "credit.bare_tail",
-            weak: false,
-        });
+        return Some(named(name, ag, i, ag.end()));
     }
     let c = TAIL.captures(text)?;
     let tail = c.name("tail")?;
