@@ -1493,11 +1493,13 @@ pub(crate) fn locate(
                 if gaz.lookup(&places[i].lookup).is_empty()
                     && text[..p.span.start]
                         .trim_end()
-                        .to_lowercase()
                         .rsplit(' ')
                         .nth(1)
                         .is_some_and(|w| {
-                            matches!(w, "district" | "districts" | "county" | "area")
+                            matches!(
+                                w.to_lowercase().as_str(),
+                                "district" | "districts" | "county" | "area"
+                            )
                         }) =>
             {
                 prov_idx.get_or_insert(i);

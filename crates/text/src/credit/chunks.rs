@@ -416,18 +416,13 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         {
             let asp = Span::new(body.start + ag.start(), body.start + ag.end());
             let nsp = Span::new(body.start + name.start(), body.start + name.end());
-            let (hits, unknown) = match lex.lookup(ag.as_str()) {
-                Some(i) => (vec![(i, asp)], Vec::new()),
-                None => (Vec::new(), vec![(ag.as_str().to_string(), asp)]),
-            };
-            return Some(Unit {
-                span: unit_span,
-                creators: vec![(name.as_str().to_string(), nsp)],
-                hits,
-                unknown,
-                rule: "credit.photo_by",
-                weak: false,
-            });
+            return Some(credit_unit(
+                lex,
+                vec![(name.as_str().to_string(), nsp)],
+                Some((ag.as_str().to_string(), asp)),
+                unit_span,
+                "credit.photo_by",
+            ));
         }
         let mut p = parse_body(text, body, lex, true);
         // "(Photo from Fire Alert Metro Manila)": what a picture comes from is its source, not
@@ -550,17 +545,16 @@ pub(super) fn classify(text: &str, ch: &Chunk, lex: &AgencyLexicon) -> Option<Un
         && let Some(rest) = ["Photo ", "PHOTO ", "Foto ", "FOTO "]
             .iter()
             .find_map(|w| t.strip_prefix(w))
-        && let Some(i) = lex.lookup(rest.trim())
+        && lex.lookup(rest.trim()).is_some()
     {
         let a = trim_span(text, Span::new(s.end - rest.len(), s.end));
-        return Some(Unit {
-            span: unit_span,
-            creators: Vec::new(),
-            hits: vec![(i, a)],
-            unknown: Vec::new(),
-            rule: "credit.agency_only",
-            weak: false,
-        });
+        return Some(credit_unit(
+            lex,
+            Vec::new(),
+            Some((text[a.start..a.end].to_string(), a)),
+            unit_span,
+            "credit.agency_only",
+        ));
     }
     if (apart || first_line)
         && !ch.paren
@@ -1081,6 +1075,32 @@ static DATE_CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
     .expect("date caps name agency regex")
 });
 
+/// A credit unit of the photographers and the agency named: a known agency as a hit, another
+/// name as written.
+fn credit_unit(
+    lex: &AgencyLexicon,
+    creators: Vec<(String, Span)>,
+    agency: Option<(String, Span)>,
+    span: Span,
+    rule: &'static str,
+) -> Unit {
+    let (hits, unknown) = match agency {
+        Some((a, sp)) => match lex.lookup(&a) {
+            Some(i) => (vec![(i, sp)], Vec::new()),
+            None => (Vec::new(), vec![(a, sp)]),
+        },
+        None => (Vec::new(), Vec::new()),
+    };
+    Unit {
+        span,
+        creators,
+        hits,
+        unknown,
+        rule,
+        weak: false,
+    }
+}
+
 /// Credit shapes set apart at the end of a caption (or on a line of their own) that name no
 /// known chain: "(ABC News: Jane Doe)", "…, Nov. 27, 2019 AP", "… in Pohang | YTN",
 /// "…2019./VCG Photo", and a photographer's name alone on the last line after a line break
@@ -1088,21 +1108,7 @@ static DATE_CAPS_NAME_AGENCY: LazyLock<Regex> = LazyLock::new(|| {
 fn set_apart_credit(text: &str, ch: &Chunk, s: Span, t: &str, lex: &AgencyLexicon) -> Option<Unit> {
     let at_end = text[ch.outer.end..].trim().is_empty();
     let mk = |creators: Vec<(String, Span)>, agency: Option<(String, Span)>, span: Span, rule| {
-        let (hits, unknown) = match agency {
-            Some((a, sp)) => match lex.lookup(&a) {
-                Some(i) => (vec![(i, sp)], Vec::new()),
-                None => (Vec::new(), vec![(a, sp)]),
-            },
-            None => (Vec::new(), Vec::new()),
-        };
-        Some(Unit {
-            span,
-            creators,
-            hits,
-            unknown,
-            rule,
-            weak: false,
-        })
+        Some(credit_unit(lex, creators, agency, span, rule))
     };
     // An agency or outlet standing alone as the credit, its name the whole span.
     let agency_alone = |name: &str, span: Span| {

@@ -1374,8 +1374,8 @@ pub(super) fn cue_of(word: &str) -> PlaceCue {
         "stadtteil" | "ortsteil" | "stadtviertel" | "viertel" | "dzielnicy" | "osiedlu" => {
             PlaceCue::Neighbourhood
         }
-        "ortschaft" | "gemeinde " | "gminie" | "miejscowości" | "wsi" | "mieście" | "obci"
-        | "městě" | "meste" | "dedine" => PlaceCue::Settlement,
+        "ortschaft" | "gminie" | "miejscowości" | "wsi" | "mieście" | "obci" | "městě"
+        | "meste" | "dedine" => PlaceCue::Settlement,
         "neighbourhood" | "neighborhood" | "neighbourhoods" | "quarter" | "suburb" | "area"
         | "outskirts" | "outskirt" | "centre" | "center" | "streets" | "slum" | "shantytown"
         | "township" | "favela" | "barrio" | "comuna" | "colonia" | "commune" | "mahallesi"
